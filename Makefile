@@ -1,0 +1,41 @@
+# `make` sets everything up and runs the main job; `make test` runs the tests.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+FONTS  := .fonts/wqy-zenhei.ttc
+OUT    ?= output
+
+.PHONY: all setup validate build verify test bench clean
+
+all: setup validate build verify
+
+setup: $(STAMP) $(FONTS)
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+$(FONTS): scripts/fetch-fonts.sh
+	sh scripts/fetch-fonts.sh .fonts
+
+validate: setup
+	$(BIN)/cardgen validate
+
+build: setup
+	$(BIN)/cardgen build --out $(OUT)
+
+verify: setup
+	$(BIN)/cardgen verify
+
+test: setup
+	$(BIN)/python -m pytest
+
+bench: setup
+	$(BIN)/python bench/bench.py
+
+clean:
+	rm -rf $(OUT)/*.pdf $(OUT)/*/ build .pytest_cache
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +

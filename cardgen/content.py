@@ -1,0 +1,321 @@
+"""Loading a game's content folder into one typed object, and checking it.
+
+A game lives in `content/<game>/`: one YAML file per concern (`game.yaml`, `cards.yaml`, ...) and a
+`scenarios/` folder. Its schema, `content/schema/<game>.schema.json`, has one property per file, so
+a single jsonschema pass checks the files and every error maps back to `file:line:col` through the
+file's `Locator`. Cross-file checks (counts, references, backs) follow; games may add their own in
+`cardgen/checks/<game_module>.py` as `check(content) -> list[ContentError]`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import re
+import string
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any, Iterator
+
+import jsonschema
+from jsonschema.exceptions import best_match, relevance
+from referencing import Registry, Resource
+
+from cardgen.errors import ContentError, ContentErrors
+from cardgen.yamlio import Locator, format_json_path, load_yaml
+
+PROJECT_CONTENT = Path(__file__).resolve().parent.parent / "content"
+LANGUAGES = ("en", "zh-Hant")
+
+
+@dataclass
+class GameContent:
+    """Everything one game's folder says, with positions kept for error messages."""
+
+    id: str
+    root: Path
+    files: dict[str, Any] = field(default_factory=dict)
+    locators: dict[str, Locator] = field(default_factory=dict)
+
+    @property
+    def game(self) -> dict:
+        return self.files["game"]
+
+    @property
+    def title(self) -> dict:
+        return self.game["title"]
+
+    @property
+    def decks(self) -> list[dict]:
+        return self.game["decks"]
+
+    def deck(self, deck_id: str) -> dict:
+        return next(d for d in self.decks if d["id"] == deck_id)
+
+    @property
+    def cards(self) -> list[dict]:
+        """Card entries as written (an entry may stand for several copies)."""
+        return self.files.get("cards", {}).get("cards", [])
+
+    def physical_cards(self) -> list[dict]:
+        """One dict per printed card, in content order, with `copy` (1-based) added."""
+        result = []
+        for card in self.cards:
+            for n in range(1, card.get("copies", 1) + 1):
+                result.append({**card, "copy": n})
+        return result
+
+    def card_size_mm(self, deck: dict) -> tuple[float, float]:
+        size = self.game["card_sizes"][deck["size"]]
+        return float(size["width_mm"]), float(size["height_mm"])
+
+    def deck_counts(self) -> dict[str, int]:
+        counts = {d["id"]: 0 for d in self.decks}
+        for card in self.cards:
+            counts[card["deck"]] = counts.get(card["deck"], 0) + card.get("copies", 1)
+        return counts
+
+    def facts(self) -> dict[str, Any]:
+        """Numbers a rule text may quote as {name}; all computed from the data."""
+        counts = self.deck_counts()
+        facts: dict[str, Any] = dict(counts)
+        facts["cards"] = sum(counts.values())
+        facts["players_min"] = self.game["players"]["min"]
+        facts["players_max"] = self.game["players"]["max"]
+        facts.update(self.extra_facts())
+        return facts
+
+    def extra_facts(self) -> dict[str, Any]:
+        module = game_module(self.id, "checks")
+        return module.facts(self) if module and hasattr(module, "facts") else {}
+
+    def provenance_counts(self) -> dict[str, int]:
+        counts = {"sourced": 0, "reconstructed": 0}
+        for card in self.physical_cards():
+            counts[card["provenance"]] += 1
+        for item in self.other_components():
+            counts[item["provenance"]] += item.get("count", 1)
+        return counts
+
+    def other_components(self) -> list[dict]:
+        """Physical components that are not cards (tiles, boards, tokens), as manifest rows with
+        `kind`, `id`, `count`, `provenance`. Games that have them list them in `game.yaml`."""
+        return self.game.get("components", [])
+
+    def where(self, file_stem: str, json_path) -> str:
+        line, col = self.locators[file_stem].where(json_path)
+        return f"{self.locators[file_stem].path}:{line}:{col}"
+
+    def error(self, file_stem: str, json_path, message: str) -> ContentError:
+        return self.locators[file_stem].error(json_path, message)
+
+    @property
+    def scenario_paths(self) -> list[Path]:
+        return sorted((self.root / "scenarios").glob("*.yaml"))
+
+    def render_text(self, text: str, lang: str) -> str:
+        """Fill {fact} placeholders in a rule text."""
+        return text.format_map(self.facts())
+
+
+def module_name(game_id: str) -> str:
+    return game_id.replace("-", "_")
+
+
+def game_module(game_id: str, package: str):
+    """`cardgen.<package>.<game>` if that module exists, else None."""
+    try:
+        return importlib.import_module(f"cardgen.{package}.{module_name(game_id)}")
+    except ModuleNotFoundError as exc:
+        if exc.name and exc.name.startswith(f"cardgen.{package}"):
+            return None
+        raise
+
+
+def discover_games(content_dir: Path) -> list[str]:
+    """Game folders (those holding a game.yaml), sorted."""
+    content_dir = Path(content_dir)
+    if not content_dir.is_dir():
+        raise ContentErrors([ContentError(str(content_dir), 0, 0, "$", "content folder not found")])
+    return sorted(p.parent.name for p in content_dir.glob("*/game.yaml"))
+
+
+def load_game(content_dir: Path, game_id: str) -> GameContent:
+    """Load and fully check one game; raise `ContentErrors` listing every problem found."""
+    content = GameContent(game_id, Path(content_dir) / game_id)
+    errors: list[ContentError] = []
+    if not (content.root / "game.yaml").is_file():
+        raise ContentErrors([ContentError(str(content.root / "game.yaml"), 0, 0, "$", "file not found")])
+    for path in sorted(content.root.glob("*.yaml")):
+        try:
+            data, locator = load_yaml(path)
+        except ContentError as exc:
+            errors.append(exc)
+            continue
+        content.files[path.stem] = data
+        content.locators[path.stem] = locator
+    if errors:
+        raise ContentErrors(errors)
+    errors.extend(check_schema(content, Path(content_dir) / "schema"))
+    if not errors:
+        errors.extend(check_common(content))
+    if not errors:
+        module = game_module(game_id, "checks")
+        if module is not None:
+            errors.extend(module.check(content))
+    if errors:
+        raise ContentErrors(errors)
+    return content
+
+
+def load_schema_registry(schema_dir: Path) -> Registry:
+    resources = []
+    for path in sorted(schema_dir.glob("*.schema.json")):
+        resources.append((path.name, Resource.from_contents(json.loads(path.read_text("utf-8")))))
+    return Registry().with_resources(resources)
+
+
+def check_schema(content: GameContent, schema_dir: Path) -> list[ContentError]:
+    schema_path = schema_dir / f"{content.id}.schema.json"
+    if not schema_path.is_file():
+        return [ContentError(str(schema_path), 0, 0, "$", f"no schema for game {content.id!r}")]
+    try:
+        registry = load_schema_registry(schema_dir)
+        schema = json.loads(schema_path.read_text("utf-8"))
+        validator = jsonschema.Draft202012Validator(schema, registry=registry)
+        raw_errors = list(validator.iter_errors(content.files))
+    except (ValueError, jsonschema.exceptions.SchemaError, jsonschema.exceptions._WrappedReferencingError) as exc:
+        return [ContentError(str(schema_path), 0, 0, "$", f"broken schema: {exc}")]
+    errors = []
+    for err in sorted(raw_errors, key=lambda e: [str(p) for p in e.absolute_path]):
+        err = _most_useful(err)
+        path = list(err.absolute_path)
+        if not path:
+            # A missing or unexpected file: the top level of the combined document is the folder.
+            errors.append(ContentError(str(content.root), 0, 0, "$", _folder_message(err)))
+            continue
+        stem, rest = path[0], path[1:]
+        errors.append(content.locators[stem].error(rest, err.message))
+    return errors
+
+
+def _most_useful(err):
+    if err.context:
+        return best_match(err.context, key=relevance) or err
+    return err
+
+
+def _folder_message(err) -> str:
+    if err.validator == "required":
+        missing = re.search(r"'([^']+)' is a required property", err.message)
+        if missing:
+            return f"missing file {missing.group(1)}.yaml"
+    if err.validator == "additionalProperties":
+        return "unexpected file: " + err.message.split("(")[-1].rstrip(")")
+    return err.message
+
+
+def check_common(content: GameContent) -> list[ContentError]:
+    """Checks every game shares: references between files, deck counts, backs, rule placeholders."""
+    errors = []
+    game = content.game
+    if game["id"] != content.id:
+        errors.append(content.error("game", ["id"], f"{game['id']!r} differs from the folder name {content.id!r}"))
+    if game["players"]["min"] > game["players"]["max"]:
+        errors.append(content.error("game", ["players"], "min is larger than max"))
+    deck_ids = set()
+    group_backs: dict[str, str] = {}
+    for i, deck in enumerate(game["decks"]):
+        if deck["id"] in deck_ids:
+            errors.append(content.error("game", ["decks", i, "id"], f"duplicate deck id {deck['id']!r}"))
+        deck_ids.add(deck["id"])
+        if deck["size"] not in game["card_sizes"]:
+            errors.append(content.error("game", ["decks", i, "size"], f"unknown card size {deck['size']!r}"))
+        if deck["back"] not in game["backs"]:
+            errors.append(content.error("game", ["decks", i, "back"], f"unknown back {deck['back']!r}"))
+        first = group_backs.setdefault(deck["shuffle_group"], deck["back"])
+        if first != deck["back"]:
+            errors.append(content.error(
+                "game", ["decks", i, "back"],
+                f"decks shuffled together (group {deck['shuffle_group']!r}) must share one back: "
+                f"{deck['back']!r} differs from {first!r}",
+            ))
+    card_ids: dict[str, int] = {}
+    for i, card in enumerate(content.cards):
+        if card["deck"] not in deck_ids:
+            errors.append(content.error("cards", ["cards", i, "deck"], f"unknown deck {card['deck']!r}"))
+        if card["id"] in card_ids:
+            errors.append(content.error(
+                "cards", ["cards", i, "id"], f"duplicate card id {card['id']!r} (first at cards[{card_ids[card['id']]}])"
+            ))
+        card_ids.setdefault(card["id"], i)
+    counts = content.deck_counts()
+    for i, deck in enumerate(game["decks"]):
+        if counts.get(deck["id"], 0) != deck["count"]:
+            errors.append(content.error(
+                "game", ["decks", i, "count"],
+                f"deck {deck['id']!r} states {deck['count']} cards but cards.yaml has {counts.get(deck['id'], 0)}",
+            ))
+    errors.extend(check_placeholders(content))
+    errors.extend(check_rulings(content))
+    return errors
+
+
+def iter_texts(data, path=()) -> Iterator[tuple[tuple, str]]:
+    """Every (json path, string) under `data` that is a language entry of a text object."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key in LANGUAGES and isinstance(value, str):
+                yield path + (key,), value
+            else:
+                yield from iter_texts(value, path + (key,))
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            yield from iter_texts(value, path + (i,))
+
+
+def check_placeholders(content: GameContent) -> list[ContentError]:
+    errors = []
+    facts = content.facts()
+    for stem in ("rules", "rulings"):
+        for path, text in iter_texts(content.files.get(stem)):
+            try:
+                names = [name for _, name, _, _ in string.Formatter().parse(text) if name is not None]
+            except ValueError as exc:
+                errors.append(content.error(stem, list(path), f"bad placeholder: {exc}"))
+                continue
+            for name in names:
+                if name not in facts:
+                    errors.append(content.error(
+                        stem, list(path), f"unknown fact {{{name}}}; known: {', '.join(sorted(facts))}"
+                    ))
+    return errors
+
+
+def check_rulings(content: GameContent) -> list[ContentError]:
+    errors = []
+    for i, ruling in enumerate(content.files.get("rulings", {}).get("rulings", [])):
+        if not (content.root / ruling["scenario"]).is_file():
+            errors.append(content.error(
+                "rulings", ["rulings", i, "scenario"], f"scenario {ruling['scenario']} not found"
+            ))
+    return errors
+
+
+def load_games(content_dir: Path, game_ids: list[str] | None = None) -> tuple[list[GameContent], list[ContentError]]:
+    """Load the named games (all when none is named); collect the errors of every game."""
+    ids = game_ids or discover_games(content_dir)
+    loaded, errors = [], []
+    for game_id in ids:
+        try:
+            loaded.append(load_game(content_dir, game_id))
+        except ContentErrors as exc:
+            errors.extend(exc.errors)
+    return loaded, errors
+
+
+__all__ = [
+    "GameContent", "LANGUAGES", "PROJECT_CONTENT", "discover_games", "load_game", "load_games",
+    "format_json_path", "game_module", "module_name",
+]

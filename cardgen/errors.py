@@ -1,0 +1,32 @@
+"""Errors that the user caused and that the CLI reports as one line each (never a traceback)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class ContentError(Exception):
+    """A problem in a content or scenario file, located as precisely as we can."""
+
+    file: str
+    line: int
+    col: int
+    json_path: str
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}:{self.col}" if self.line else self.file
+        return f"{where}: {self.json_path}: {self.message}"
+
+
+class ContentErrors(Exception):
+    """Every error found in one pass, so the user can fix them all at once."""
+
+    def __init__(self, errors: list[ContentError]):
+        super().__init__("\n".join(str(e) for e in errors))
+        self.errors = errors
+
+
+class UsageError(Exception):
+    """The user asked for something that does not exist (unknown game, bad option value)."""

@@ -1,0 +1,175 @@
+"""Replaying scenario files: scripted games or fragments that pin a rule.
+
+A scenario names a game's players and setup, then lists steps:
+
+    - P1: use 7               # an action in the game's notation; must be accepted
+    - P2: draw place 3
+      rejects: not your turn  # this action must be refused with a message containing this text
+    - chance: {reshuffle: [12, 40, 3]}   # the outcome of the next chance event of that kind
+    - expect: {market: [7]}   # only the named fields of State.fields() are compared
+
+and optionally `end:` (the game must be over; the named fields of State.result() are compared).
+Every failure names the file, the line, the step and what differed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cardgen.errors import ContentError
+from cardgen.yamlio import Locator, load_yaml
+from verify.engine import Game, IllegalAction, NotationError, SetupError, State
+
+SCENARIO_KEYS = {"title", "rule", "players", "seed", "setup", "steps", "end", "params", "example"}
+
+
+@dataclass
+class ScenarioResult:
+    path: Path
+    title: str
+    failures: list[str] = field(default_factory=list)
+    steps_run: int = 0
+    state: State | None = None
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+
+def load_scenario(path: Path) -> tuple[dict, Locator]:
+    """Read a scenario file and check its outer shape; raise ContentError on a malformed one."""
+    data, locator = load_yaml(path)
+    if not isinstance(data, dict):
+        raise locator.error([], "a scenario must be a mapping with title, players and steps")
+    for key in data:
+        if key not in SCENARIO_KEYS:
+            raise locator.error([key], f"unknown key {key!r}; expected one of {', '.join(sorted(SCENARIO_KEYS))}")
+    for key in ("title", "players", "steps"):
+        if key not in data:
+            raise locator.error([], f"missing {key!r}")
+    if not isinstance(data["title"], str):
+        raise locator.error(["title"], "must be a text")
+    if not isinstance(data["players"], int) or isinstance(data["players"], bool):
+        raise locator.error(["players"], "must be a whole number")
+    if not isinstance(data["steps"], list):
+        raise locator.error(["steps"], "must be a list of steps")
+    for key in ("setup", "end", "params"):
+        if key in data and not isinstance(data[key], dict):
+            raise locator.error([key], "must be a mapping")
+    if "seed" in data and (not isinstance(data["seed"], int) or isinstance(data["seed"], bool)):
+        raise locator.error(["seed"], "must be a whole number")
+    return data, locator
+
+
+def _same(expected: Any, actual: Any) -> bool:
+    if isinstance(expected, (list, tuple)) and isinstance(actual, (list, tuple)):
+        return len(expected) == len(actual) and all(_same(e, a) for e, a in zip(expected, actual))
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        return expected.keys() == actual.keys() and all(_same(v, actual[k]) for k, v in expected.items())
+    return expected == actual
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+def compare_fields(expected: dict, actual: dict, what: str) -> list[str]:
+    problems = []
+    for name, want in expected.items():
+        if name not in actual:
+            problems.append(f"unknown {what} field {name!r}; known: {', '.join(sorted(actual))}")
+        elif not _same(want, actual[name]):
+            problems.append(f"{name}: expected {_plain(want)!r}, actual {_plain(actual[name])!r}")
+    return problems
+
+
+def run_scenario(path: Path, game: Game) -> ScenarioResult:
+    """Replay one scenario against `game`. Never raises for a bad scenario: failures are listed."""
+    path = Path(path)
+    try:
+        data, loc = load_scenario(path)
+    except ContentError as exc:
+        return ScenarioResult(path, path.stem, [str(exc)])
+    result = ScenarioResult(path, data["title"])
+
+    def fail(json_path, message: str) -> ScenarioResult:
+        line, _ = loc.where(json_path)
+        result.failures.append(f"{path}:{line}: {message}")
+        return result
+
+    players = data["players"]
+    if not game.min_players <= players <= game.max_players:
+        return fail(["players"], f"{game.id} takes {game.min_players}-{game.max_players} players, not {players}")
+    try:
+        state = game.with_params(**data.get("params", {})).new_state(players, seed=data.get("seed", 0), setup=data.get("setup"))
+    except SetupError as exc:
+        return fail(["setup", *exc.field.split(".")] if exc.field else ["setup"], f"setup.{exc.field}: {exc.message}")
+    except (IllegalAction, ValueError, KeyError, TypeError) as exc:
+        return fail(["setup"], f"setup: {exc}")
+    result.state = state
+
+    for i, step in enumerate(data["steps"]):
+        n = i + 1
+        at = ["steps", i]
+        if not isinstance(step, dict) or not step:
+            return fail(at, f"step {n}: a step is a mapping such as 'P1: <action>', 'expect: {{...}}' or 'chance: {{...}}'")
+        if "expect" in step:
+            if not isinstance(step["expect"], dict):
+                return fail(at + ["expect"], f"step {n}: expect must be a mapping of fields")
+            problems = compare_fields(step["expect"], state.fields(), "expect")
+            if problems:
+                return fail(at + ["expect"], f"step {n}: " + "; ".join(problems))
+            result.steps_run = n
+            continue
+        if "chance" in step:
+            chance = step["chance"]
+            if not isinstance(chance, dict) or not all(isinstance(v, list) for v in chance.values()):
+                return fail(at + ["chance"], f"step {n}: chance must map an event kind to its outcome list")
+            for kind, outcome in chance.items():
+                state.chance.queue(kind, outcome)
+            result.steps_run = n
+            continue
+        movers = [k for k in step if k not in ("rejects",)]
+        if len(movers) != 1 or movers[0] not in state.players:
+            return fail(at, f"step {n}: expected one player ({', '.join(state.players)}) with an action, got {sorted(step)}")
+        player = movers[0]
+        text = step[player]
+        if not isinstance(text, str):
+            return fail(at + [player], f"step {n}: the action must be text")
+        rejects = step.get("rejects")
+        try:
+            action = state.parse_action(text)
+            before = state.clone() if rejects is not None else None
+            state.apply(player, action)
+        except NotationError as exc:
+            if rejects is not None and str(rejects).lower() in str(exc).lower():
+                result.steps_run = n
+                continue
+            return fail(at + [player], f"step {n} ({player}: {text}): cannot read the action: {exc}")
+        except IllegalAction as exc:
+            if rejects is not None and str(rejects).lower() in str(exc).lower():
+                result.steps_run = n
+                continue
+            expected = f" (expected a refusal containing {rejects!r})" if rejects is not None else ""
+            return fail(at + [player], f"step {n} ({player}: {text}): refused by rule {exc.rule!r}: {exc.reason}{expected}")
+        if rejects is not None:
+            state = before  # keep the script going from the state the refusal should have left
+            result.state = state
+            return fail(at + ["rejects"], f"step {n} ({player}: {text}): expected a refusal containing {rejects!r}, but it was accepted")
+        result.steps_run = n
+
+    if "end" in data:
+        if not state.is_terminal():
+            return fail(["end"], f"end: the game is not over (to move: {', '.join(state.to_move())})")
+        problems = compare_fields(data["end"], state.result(), "end")
+        if problems:
+            return fail(["end"], "end: " + "; ".join(problems))
+    return result
