@@ -59,18 +59,22 @@ class _Builder:
             raise self._error(node, json_path, f"more than {MAX_NODES} values (alias expansion?)")
         self.locator.marks[json_path] = (node.start_mark.line + 1, node.start_mark.column + 1)
         if isinstance(node, yaml.MappingNode):
+            if node.tag != "tag:yaml.org,2002:map":
+                raise self._error(node, json_path, f"unsupported tag {node.tag!r}")
             result: dict = {}
             for key_node, value_node in node.value:
                 if not isinstance(key_node, yaml.ScalarNode):
                     raise self._error(key_node, json_path, "mapping keys must be plain scalars")
-                key = self._scalar(key_node, json_path)
-                if key == "<<":
+                if key_node.tag == "tag:yaml.org,2002:merge" or key_node.value == "<<":
                     raise self._error(key_node, json_path, "merge keys ('<<') are not supported")
+                key = self._scalar(key_node, json_path)
                 if key in result:
                     raise self._error(key_node, json_path + (key,), f"duplicate key {key!r}")
                 result[key] = self.build(value_node, json_path + (key,))
             return result
         if isinstance(node, yaml.SequenceNode):
+            if node.tag != "tag:yaml.org,2002:seq":
+                raise self._error(node, json_path, f"unsupported tag {node.tag!r}")
             return [self.build(item, json_path + (i,)) for i, item in enumerate(node.value)]
         return self._scalar(node, json_path)
 
@@ -119,7 +123,12 @@ def load_yaml(path: Path) -> tuple[Any, Locator]:
         raise ContentError(name, line, col, "$", f"YAML syntax: {exc.problem or exc.context}") from None
     except yaml.YAMLError as exc:
         raise ContentError(name, 1, 1, "$", f"YAML error: {exc}") from None
+    except RecursionError:
+        raise ContentError(name, 1, 1, "$", "nested too deeply") from None
     builder = _Builder(path)
     if node is None:
         return None, builder.locator
-    return builder.build(node, ()), builder.locator
+    try:
+        return builder.build(node, ()), builder.locator
+    except RecursionError:
+        raise ContentError(name, 1, 1, "$", "nested too deeply") from None

@@ -1,0 +1,322 @@
+"""The `cardgen` command: thin Typer commands that call the library, report, and set the exit code.
+
+Exit status: 0 success, 1 the content or a scenario is wrong, 2 a usage error. Problems with the
+user's input are printed as one line each, never as a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from cardgen.content import PROJECT_CONTENT, GameContent, discover_games, load_game, load_games
+from cardgen.errors import ContentError, ContentErrors, UsageError
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    help="Print-and-play card sheets, rule sheets and rules verification for five games.",
+)
+
+_options = {"content": PROJECT_CONTENT}
+
+
+class Failed(Exception):
+    """The command ran but found problems (exit status 1); they were already reported."""
+
+
+def say(message: str = "") -> None:
+    typer.echo(message)
+
+
+def complain(message: str) -> None:
+    typer.echo(message, err=True)
+
+
+@app.callback()
+def main_options(
+    content: Path = typer.Option(
+        PROJECT_CONTENT, "--content", help="Content folder holding one sub-folder per game.",
+        file_okay=False,
+    ),
+):
+    """Print-and-play generator and rules verifier."""
+    _options["content"] = content
+
+
+def content_dir() -> Path:
+    return _options["content"]
+
+
+def selected_games(names: list[str] | None) -> list[str]:
+    available = discover_games(content_dir())
+    for name in names or []:
+        if name not in available:
+            raise UsageError(f"unknown game {name!r}; games in {content_dir()}: {', '.join(available) or 'none'}")
+    return list(names) if names else available
+
+
+def load_or_fail(names: list[str] | None) -> list[GameContent]:
+    games, errors = load_games(content_dir(), selected_games(names))
+    if errors:
+        for error in errors:
+            complain(str(error))
+        complain(f"{len(errors)} error{'s' if len(errors) != 1 else ''} found")
+        raise Failed()
+    return games
+
+
+@app.command()
+def validate(games: Optional[List[str]] = typer.Argument(None, help="Games to check (default: all).")):
+    """Check every content file against its schema and the cross-file facts; list every error."""
+    for content in load_or_fail(games):
+        counts = content.deck_counts()
+        say(f"ok  {content.id}: {sum(counts.values())} cards in {len(counts)} decks, "
+            f"{len(content.other_components())} other component kinds, {len(content.scenario_paths)} scenarios")
+
+
+@app.command("list")
+def list_games():
+    """The games in the content folder with their component totals."""
+    names = selected_games(None)
+    games, errors = load_games(content_dir(), names)
+    loaded = {g.id: g for g in games}
+    for name in names:
+        content = loaded.get(name)
+        if content is None:
+            say(f"{name:28} (content has errors: run `cardgen validate {name}`)")
+            continue
+        cards = sum(content.deck_counts().values())
+        others = sum(item.get("count", 1) for item in content.other_components())
+        title = content.title["en"]
+        say(f"{name:28} {title:32} {cards:4} cards  {others:3} other components  "
+            f"{content.game['players']['min']}-{content.game['players']['max']} players")
+    if errors:
+        raise Failed()
+
+
+def manifest_rows(content: GameContent) -> list[dict]:
+    """One row per physical card, then one per other component."""
+    rows = []
+    for card in content.physical_cards():
+        row = {"deck": card["deck"], "id": card["id"], "copy": card["copy"]}
+        row.update({k: v for k, v in card.items() if k not in ("deck", "id", "copy", "copies")})
+        rows.append(row)
+    for item in content.other_components():
+        for n in range(1, item.get("count", 1) + 1):
+            rows.append({**{k: v for k, v in item.items() if k != "count"}, "deck": None, "copy": n})
+    return rows
+
+
+@app.command()
+def manifest(
+    game: str = typer.Argument(..., help="The game."),
+    as_json: bool = typer.Option(False, "--json", help="One JSON object per physical card or component."),
+):
+    """Every physical component with its count, for checking a printed set against the data."""
+    (content,) = load_or_fail([game])
+    if as_json:
+        for row in manifest_rows(content):
+            say(json.dumps(row, ensure_ascii=False, sort_keys=True))
+        return
+    say(f"{content.title['en']} ({content.id})")
+    counts = content.deck_counts()
+    for deck in content.decks:
+        width, height = content.card_size_mm(deck)
+        say(f"  {deck['id']:24} {counts[deck['id']]:4} cards  {width:g} x {height:g} mm  back: {deck['back']}")
+        if content.id == "game-of-trains" and deck["id"] == "carriages":
+            by_ability: dict[int, list[int]] = {}
+            for card in content.cards:
+                if card["deck"] == "carriages":
+                    by_ability.setdefault(card["ability"], []).append(card["number"])
+            for ability, numbers in sorted(by_ability.items()):
+                say(f"      ability {ability}: {len(numbers):2} cards  {', '.join(map(str, numbers))}")
+    for item in content.other_components():
+        say(f"  {item['id']:24} {item.get('count', 1):4} {item['kind']}")
+    total_cards = sum(counts.values())
+    total_other = sum(item.get("count", 1) for item in content.other_components())
+    say(f"  total: {total_cards} cards, {total_other} other components")
+
+
+@app.command()
+def build(
+    games: Optional[List[str]] = typer.Argument(None, help="Games to build (default: all)."),
+    paper: str = typer.Option("all", help="a4, letter or all."),
+    layout: str = typer.Option("all", help="home (cards share cut lines), shop (3 mm bleed) or all."),
+    flip: str = typer.Option("long", help="Duplex flip edge for the backs: long or short."),
+    out: Path = typer.Option(Path("output"), "--out", help="Output folder.", file_okay=False),
+):
+    """Build every PDF (card sheets, tiles, rule sheets) of the games into OUT/<game>/."""
+    papers = _choice("paper", paper, ("a4", "letter"))
+    layouts = _choice("layout", layout, ("home", "shop"))
+    if flip not in ("long", "short"):
+        raise UsageError(f"--flip must be long or short, not {flip!r}")
+    from cardgen.build import build_game
+
+    contents = load_or_fail(games)
+    start = time.perf_counter()
+    written: list[Path] = []
+    with _progress() as progress:
+        for content in contents:
+            written += build_game(content, out, papers=papers, layouts=layouts, flip=flip, progress=progress)
+    for path in written:
+        say(f"wrote {path}  ({path.stat().st_size // 1024} KiB)")
+    say(f"{len(written)} files in {time.perf_counter() - start:.2f} s")
+
+
+def _choice(name: str, value: str, allowed: tuple[str, ...]) -> tuple[str, ...]:
+    if value == "all":
+        return allowed
+    if value not in allowed:
+        raise UsageError(f"--{name} must be one of {', '.join(allowed)} or all, not {value!r}")
+    return (value,)
+
+
+class _progress:
+    """A rich progress line on a terminal; silence otherwise. Called once per written file."""
+
+    def __enter__(self):
+        self.bar = None
+        if sys.stdout.isatty():
+            from rich.progress import Progress
+
+            self.bar = Progress(transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task("building", total=None)
+        return self
+
+    def __call__(self, path) -> None:
+        if self.bar is not None:
+            self.bar.update(self.task, advance=1, description=f"building {Path(path).name}")
+
+    def __exit__(self, *exc):
+        if self.bar is not None:
+            self.bar.stop()
+        return False
+
+
+@app.command()
+def verify(
+    targets: Optional[List[str]] = typer.Argument(None, help="Games or scenario files (default: every game)."),
+    game: Optional[str] = typer.Option(None, help="The game of scenario files outside a game folder."),
+):
+    """Check the data, then replay every scenario; report each failure with file, line and step."""
+    from verify.games import engine_for
+    from verify.scenario import run_scenario
+
+    game_names, scenario_files = [], []
+    for target in targets or []:
+        if target.endswith((".yaml", ".yml")):
+            scenario_files.append(Path(target))
+        else:
+            game_names.append(target)
+    plan: dict[str, list[Path] | None] = {}
+    for path in scenario_files:
+        owner = game or _game_of_scenario(path)
+        plan.setdefault(owner, [])
+        if plan[owner] is not None:
+            plan[owner].append(path)
+    for name in game_names or ([] if scenario_files else selected_games(None)):
+        plan[name] = None  # every scenario of the game
+    contents = {c.id: c for c in load_or_fail(list(plan))}
+    failures = 0
+    replayed = 0
+    for name, paths in plan.items():
+        content = contents[name]
+        prov = content.provenance_counts()
+        say(f"{name}: data ok; components sourced {prov['sourced']}, reconstructed {prov['reconstructed']}")
+        engine = engine_for(content)
+        if engine is None:
+            complain(f"{name}: no rules engine: scenarios not replayed (rules not implemented)")
+            failures += 1
+            continue
+        for path in paths if paths is not None else content.scenario_paths:
+            result = run_scenario(path, engine)
+            replayed += 1
+            if result.ok:
+                say(f"  pass  {path.name}: {result.title}")
+            else:
+                failures += 1
+                say(f"  FAIL  {path.name}: {result.title}")
+                for line in result.failures:
+                    complain(f"{line}")
+    say(f"{replayed} scenarios replayed, {failures} failed")
+    if failures:
+        raise Failed()
+
+
+def _game_of_scenario(path: Path) -> str:
+    parts = path.resolve().parts
+    if len(parts) >= 3 and parts[-2] == "scenarios":
+        return parts[-3]
+    raise UsageError(f"{path}: cannot tell its game from where it lies; name it with --game")
+
+
+@app.command()
+def simulate(
+    game: str = typer.Argument(..., help="The game."),
+    players: int = typer.Option(4, help="Players per game."),
+    games: int = typer.Option(100, help="Games to play."),
+    seed: int = typer.Option(1, help="Seed of the first game; game k uses seed + k."),
+    policy: str = typer.Option("random", help="random or greedy."),
+    turn_cap: int = typer.Option(2000, help="Stop a game after this many actions."),
+    failures: Path = typer.Option(Path("output/failures"), help="Where a broken game is written as a scenario."),
+    as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
+):
+    """Random playouts that check the invariants after every action; report speed and outcomes."""
+    from verify.games import engine_for
+    from verify.simulate import simulate as run
+
+    if policy not in ("random", "greedy"):
+        raise UsageError(f"--policy must be random or greedy, not {policy!r}")
+    (content,) = load_or_fail([game])
+    engine = engine_for(content)
+    if engine is None:
+        complain(f"{game}: no rules engine (rules not implemented)")
+        raise Failed()
+    if not engine.min_players <= players <= engine.max_players:
+        raise UsageError(f"{game} takes {engine.min_players}-{engine.max_players} players, not {players}")
+    report = run(engine, players=players, games=games, seed=seed, policy=policy, turn_cap=turn_cap,
+                 failure_dir=failures)
+    if as_json:
+        say(json.dumps(report.as_dict(), ensure_ascii=False, sort_keys=True))
+    else:
+        say(report.text())
+    if report.failures:
+        raise Failed()
+
+
+def main() -> None:
+    try:
+        app(standalone_mode=False)
+    except Failed:
+        sys.exit(1)
+    except (ContentErrors, ContentError) as exc:
+        complain(str(exc))
+        sys.exit(1)
+    except UsageError as exc:
+        complain(f"usage error: {exc}")
+        sys.exit(2)
+    except typer.Abort:
+        complain("aborted")
+        sys.exit(1)
+    except Exception as exc:
+        # Typer's own usage errors (unknown command, bad option) arrive here in non-standalone
+        # mode; they know how to print themselves and which exit status they mean.
+        if hasattr(exc, "exit_code") and hasattr(exc, "show"):
+            exc.show()
+            sys.exit(exc.exit_code)
+        if type(exc).__name__ == "Exit" and hasattr(exc, "exit_code"):
+            sys.exit(exc.exit_code)
+        raise
+    sys.exit(0)
+
+
+if __name__ == "__main__":
+    main()
