@@ -292,9 +292,10 @@ def simulate(
         raise Failed()
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    _options["content"] = PROJECT_CONTENT
     try:
-        app(standalone_mode=False)
+        app(args=argv, prog_name="cardgen", standalone_mode=False)
     except Failed:
         sys.exit(1)
     except (ContentErrors, ContentError) as exc:
