@@ -1,0 +1,752 @@
+"""The Flamme Rouge rules engine: a bicycle race on a course of two-lane squares.
+
+Each player steers a rouleur and a sprinteur. A round is an energy phase (every player, in
+secret, draws four cards for one rider, keeps one, then does the same for the other), a movement
+phase (riders move by their cards from the front of the race to the back) and an end phase
+(played cards leave the game, groups slipstream, riders facing open road take exhaustion cards).
+The course is a plain string of terrain codes, one per square in race order: S start area,
+N normal road, A climb, D descent, F past the finish line. Squares are numbered from 1; lanes are
+"right" and "left". Cards are written as their value, an exhaustion card as `x`.
+
+The engine is written for speed as well as for scenarios: positions live in flat lists indexed by
+square, terrain lookups are precomputed per course, and actions are interned values, so that
+`random_race` can play many full races per second through the same `apply` the scenarios use.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from verify.engine import (
+    Action, Chance, Game, IllegalAction, NotationError, SetupError, State, player_names,
+)
+
+RIDERS = ("rouleur", "sprinteur")
+SEAT_COLOURS = ("green", "red", "blue", "black")
+LANES = ("right", "left")
+HAND_SIZE = 4
+CLIMB_CAP = 5
+DESCENT_MIN = 5
+EXHAUSTION = "x"
+NO_CARD = "-"  # a rider with no cards left and an empty exhaustion pile still moves; see rulings
+TERRAINS = "SNADF"
+EMPTY = -1
+SETUP_KEYS = ("riders", "decks", "recycled", "exhaustion_left", "round")
+
+
+# --- actions -----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Start(Action):
+    """Place a rider on a square of the start area before the race."""
+
+    rider: str
+    square: int
+
+    def __str__(self) -> str:
+        return f"start {self.rider} {self.square}"
+
+
+@dataclass(frozen=True)
+class Draw(Action):
+    """Draw four cards from one rider's face-down pile."""
+
+    rider: str
+
+    def __str__(self) -> str:
+        return f"draw {self.rider}"
+
+
+@dataclass(frozen=True)
+class Keep(Action):
+    """Keep one card of the hand just drawn; the rest go to the rider's recycled pile."""
+
+    card: int | str
+
+    def __str__(self) -> str:
+        return f"keep {self.card}"
+
+
+# Interned so that legal_actions allocates nothing in the hot loop of random races.
+DRAWS = {rider: Draw(rider) for rider in RIDERS}
+_KEEPS: dict[Any, Keep] = {}
+
+
+def keep_action(card) -> Keep:
+    action = _KEEPS.get(card)
+    if action is None:
+        action = _KEEPS[card] = Keep(card)
+    return action
+
+
+def parse_card(text: str) -> int | str:
+    text = text.strip().lower()
+    if text == EXHAUSTION:
+        return EXHAUSTION
+    if text.isdigit():
+        return int(text)
+    raise NotationError(f"{text!r} is not a card: write its value (e.g. 7) or x for an exhaustion card")
+
+
+def card_sort_key(card) -> tuple:
+    return (1, 0) if card == EXHAUSTION else (0, card) if isinstance(card, int) else (2, 0)
+
+
+# --- the course --------------------------------------------------------------------------------
+
+class Course:
+    """Terrain of one course with the lookups movement needs, all indexed by square (1-based)."""
+
+    def __init__(self, codes: str, mountains: bool = True):
+        codes = "".join(codes.split()).upper()
+        bad = sorted(set(codes) - set(TERRAINS))
+        if bad:
+            raise ValueError(f"course: unknown terrain code {bad[0]!r}; use S, N, A, D or F")
+        if "F" not in codes:
+            raise ValueError("course: no finish squares (F)")
+        finish = codes.index("F")
+        if finish == 0 or set(codes[finish:]) != {"F"}:
+            raise ValueError("course: the F squares must come last, after at least one other square")
+        starts = len(codes) - len(codes.lstrip("S"))
+        if "S" in codes[starts:]:
+            raise ValueError("course: the start area (S) must come first")
+        self.codes = codes
+        self.mountains = mountains
+        self.length = len(codes)
+        self.finish = finish + 1  # first square past the line
+        self.start_squares = list(range(1, starts + 1))
+        terrain = [" "] + [c if mountains or c not in "AD" else "N" for c in codes]
+        self.climb = [t == "A" for t in terrain]
+        self.descent = [t == "D" for t in terrain]
+        # next_climb[s]: the first climb square at or after s (length + 1 when none), so "does a
+        # move from s by v touch a climb" and "is any of squares a..b a climb" are one comparison.
+        self.next_climb = [0] * (self.length + 2)
+        nxt = self.length + 1
+        self.next_climb[self.length + 1] = nxt
+        for s in range(self.length, -1, -1):
+            if self.climb[s]:
+                nxt = s
+            self.next_climb[s] = nxt
+
+
+# --- the game ----------------------------------------------------------------------------------
+
+class FlammeRouge(Game):
+    """Parameters: stage (a stage id of the content), course (terrain codes, instead of a stage),
+    mountains (False treats climbs and descents as normal road), handicap ({player: extra
+    exhaustion cards in each of that player's two decks})."""
+
+    id = "flamme-rouge"
+    min_players = 2
+    max_players = 4
+    PARAMS = ("stage", "course", "mountains", "handicap")
+
+    def __init__(self, content=None, **params):
+        super().__init__(content, **params)
+        unknown = sorted(set(params) - set(self.PARAMS))
+        if unknown:
+            raise ValueError(f"params: unknown parameter {unknown[0]!r}; expected one of {', '.join(self.PARAMS)}")
+
+    # Cached: a Game is fixed, and random races create thousands of states from one.
+    @cached_property
+    def course(self) -> Course:
+        mountains = self.params.get("mountains", True)
+        if not isinstance(mountains, bool):
+            raise ValueError("params.mountains: must be true or false")
+        codes = self.params.get("course")
+        if codes is not None:
+            if not isinstance(codes, str):
+                raise ValueError("params.course: must be a text of terrain codes such as 'SSSNNNAAFF'")
+            return Course(codes, mountains)
+        from cardgen.course import stage_squares  # the content side; only needed for real stages
+
+        stage = self.params.get("stage")
+        if stage is None:
+            stages = self.stage_ids()
+            if not stages:
+                raise ValueError("params: give a stage or a course; the content has no stages")
+            stage = stages[0]
+        return Course("".join(stage_squares(self.content, stage)), mountains)
+
+    def stage_ids(self) -> list[str]:
+        stages = (self.content.files.get("stages") or {}).get("stages", []) if self.content else []
+        return [s["id"] for s in stages]
+
+    @cached_property
+    def cards(self) -> tuple[dict, dict, dict]:
+        """(energy values by (colour, rider), exhaustion pile size by rider, value of each card)."""
+        energy: dict[tuple[str, str], list[int]] = {}
+        piles = {rider: 0 for rider in RIDERS}
+        exhaustion_values = set()
+        for card in self.content.cards:
+            deck = card["deck"]
+            kind, _, deck_rider = deck.partition("-")
+            rider = card.get("rider", deck_rider)
+            if kind == "energy":
+                energy.setdefault((card["colour"], rider), []).extend([card["value"]] * card.get("copies", 1))
+            elif kind == "exhaustion":
+                piles[rider] += card.get("copies", 1)
+                exhaustion_values.add(card["value"])
+        if len(exhaustion_values) != 1:
+            raise ValueError(f"cards: expected one exhaustion card value, found {sorted(exhaustion_values)}")
+        value = exhaustion_values.pop()
+        value_of: dict[Any, int] = {EXHAUSTION: value, NO_CARD: value}
+        for values in energy.values():
+            for v in values:
+                value_of[v] = v
+        return {k: sorted(v) for k, v in energy.items()}, piles, value_of
+
+    def handicap(self, players: list[str]) -> dict[str, int]:
+        handicap = self.params.get("handicap") or {}
+        if not isinstance(handicap, dict):
+            raise SetupError("handicap", "params.handicap must map players to a number of cards, e.g. {P1: 1}")
+        for player, extra in handicap.items():
+            if player not in players:
+                raise SetupError("handicap", f"params.handicap: unknown player {player!r}")
+            if not isinstance(extra, int) or isinstance(extra, bool) or extra < 0:
+                raise SetupError("handicap", f"params.handicap.{player}: must be a whole number of cards")
+        return handicap
+
+    def new_state(self, players: int, seed: int | None = None, setup: dict | None = None) -> "FlammeRougeState":
+        if not self.min_players <= players <= self.max_players:
+            raise SetupError("players", f"Flamme Rouge takes {self.min_players}-{self.max_players} players, not {players}")
+        state = FlammeRougeState(self, players, Chance(seed))
+        state.deal(setup or {})
+        return state
+
+    def notation_help(self) -> str:
+        return NOTATION_HELP
+
+
+NOTATION_HELP = """\
+Actions (Pn: <action>):
+  start <rider> <square>   place a rider before the race (rider: rouleur or sprinteur; square: 1 is
+                           the rearmost square of the start area); right lane if free, else left
+  draw <rider>             energy phase: draw 4 cards of that rider's deck
+  keep <card>              keep one card of the hand (its value, or x for an exhaustion card)
+Params: stage, course (terrain codes S N A D F), mountains (true/false), handicap ({P1: 1})
+Setup: riders {P1: {rouleur: [square, right|left]}}, decks {P1: {rouleur: [top card first]}},
+  recycled {P1: {rouleur: [...]}}, exhaustion_left {rouleur: n}, round
+  (energy cards a setup leaves out of decks and recycled piles count as already played)
+Chance kinds: shuffle.<player>.<rider> (the start shuffle and every reshuffle of recycled cards)
+Expect fields: phase (start, energy, over), round, to_move, order, rider.P1.rouleur [square, lane],
+  hand.P1, kept.P1.rouleur, deck.P1.rouleur (cards face down), recycled.P1.rouleur (sorted),
+  played.P1.rouleur (cards out of the game), exhaustion_left.rouleur
+End fields: winner, order (every rider, first to last, e.g. "P2 sprinteur"), rounds"""
+
+
+# --- the state ---------------------------------------------------------------------------------
+
+class FlammeRougeState(State):
+    """One race. Rider r belongs to player r // 2; r % 2 is 0 for the rouleur, 1 for the sprinteur."""
+
+    def __init__(self, game: FlammeRouge, players: int, chance: Chance):
+        self.game = game
+        self.course = game.course
+        self.players = player_names(players)
+        self.player_index = {p: i for i, p in enumerate(self.players)}
+        self.chance = chance
+        riders = 2 * players
+        self.square = [0] * riders
+        self.lane = [0] * riders
+        # occ[2 * square + lane] is the rider there or EMPTY; one slot of slack past the last square
+        self.occ = [EMPTY] * (2 * (self.course.length + 2))
+        self.deck: list[list] = [[] for _ in range(riders)]  # face down, top card first
+        self.recycled: list[list] = [[] for _ in range(riders)]  # face up, under the deck
+        self.played: list[list] = [[] for _ in range(riders)]  # out of the game
+        self.kept: list = [None] * riders
+        self.hand: list[list | None] = [None] * players
+        self.hand_rider = [0] * players
+        self.waiting = 0  # players still choosing in this energy phase
+        self.phase = "start"
+        self.round = 0
+        self.place_turn = 0
+        self.exhaustion_left = [0, 0]
+        self.exhaustion_aside = [0, 0]  # pile cards a scenario setup took out of play
+        self.seen_squares: list[int] | None = None
+        self._result: dict | None = None
+
+    # --- setting up ---------------------------------------------------------------------------
+    def deal(self, setup: dict) -> None:
+        game = self.game
+        energy, piles, _ = game.cards
+        for key in setup:
+            if key not in SETUP_KEYS:
+                raise SetupError(key, f"unknown setup field; expected one of {', '.join(SETUP_KEYS)}")
+        handicap = game.handicap(self.players)
+        self.exhaustion_left = [piles[rider] for rider in RIDERS]
+        decks = self._per_rider(setup, "decks")
+        recycled = self._per_rider(setup, "recycled")
+        for p, player in enumerate(self.players):
+            colour = SEAT_COLOURS[p]
+            for k, rider in enumerate(RIDERS):
+                r = 2 * p + k
+                full = energy.get((colour, rider))
+                if not full:
+                    raise SetupError("players", f"the cards have no {colour} {rider} deck for {player}")
+                if (player, rider) in decks or (player, rider) in recycled:
+                    self._deal_given(r, full, decks.get((player, rider), []), recycled.get((player, rider), []))
+                else:
+                    extra = handicap.get(player, 0)
+                    if extra > self.exhaustion_left[k]:
+                        raise SetupError("handicap", f"only {self.exhaustion_left[k]} {rider} exhaustion cards are left")
+                    self.exhaustion_left[k] -= extra
+                    self.deck[r] = self.chance.shuffle(f"shuffle.{player}.{rider}", full + [EXHAUSTION] * extra)
+        if "exhaustion_left" in setup:
+            self._set_exhaustion_left(setup["exhaustion_left"])
+        if "riders" in setup:
+            self._place_given(setup["riders"])
+            self.phase = "energy"
+            self.round = 1
+            self.waiting = len(self.players)
+        elif len(self.course.start_squares) < len(self.players):
+            raise SetupError("riders", f"the start area has {len(self.course.start_squares)} squares, too few for {len(self.players)} players")
+        if "round" in setup:
+            if not isinstance(setup["round"], int) or setup["round"] < 1:
+                raise SetupError("round", "must be a whole number from 1")
+            self.round = setup["round"]
+        self.seen_squares = self.square[:]
+
+    def _per_rider(self, setup: dict, key: str) -> dict[tuple[str, str], list]:
+        given = setup.get(key, {})
+        if not isinstance(given, dict):
+            raise SetupError(key, "must map players to {rouleur: [...], sprinteur: [...]}")
+        result = {}
+        for player, piles in given.items():
+            if player not in self.player_index:
+                raise SetupError(f"{key}.{player}", f"unknown player; the players are {', '.join(self.players)}")
+            if not isinstance(piles, dict):
+                raise SetupError(f"{key}.{player}", "must map rouleur and/or sprinteur to a list of cards")
+            for rider, cards in piles.items():
+                if rider not in RIDERS:
+                    raise SetupError(f"{key}.{player}.{rider}", "unknown rider; use rouleur or sprinteur")
+                if not isinstance(cards, list):
+                    raise SetupError(f"{key}.{player}.{rider}", "must be a list of cards")
+                try:
+                    result[(player, rider)] = [c if isinstance(c, int) else parse_card(str(c)) for c in cards]
+                except NotationError as exc:
+                    raise SetupError(f"{key}.{player}.{rider}", str(exc)) from None
+        return result
+
+    def _deal_given(self, r: int, full: list[int], deck: list, recycled: list) -> None:
+        """Deal exactly the named piles; energy cards left unnamed have been played already, and
+        named exhaustion cards come out of the pile, so every card is still in one place."""
+        player, rider = self.players[r // 2], RIDERS[r % 2]
+        rest = list(full)
+        for card in deck + recycled:
+            if card == EXHAUSTION:
+                if self.exhaustion_left[r % 2] == 0:
+                    raise SetupError(f"decks.{player}.{rider}", "more exhaustion cards than the pile holds")
+                self.exhaustion_left[r % 2] -= 1
+            elif card in rest:
+                rest.remove(card)
+            else:
+                raise SetupError(f"decks.{player}.{rider}", f"card {card} is not (or no longer) in the {rider} deck {full}")
+        self.deck[r] = list(deck)
+        self.recycled[r] = list(recycled)
+        self.played[r] = rest
+
+    def _set_exhaustion_left(self, given) -> None:
+        if not isinstance(given, dict):
+            raise SetupError("exhaustion_left", "must map rouleur and/or sprinteur to a number of cards")
+        for rider, count in given.items():
+            if rider not in RIDERS:
+                raise SetupError(f"exhaustion_left.{rider}", "unknown rider; use rouleur or sprinteur")
+            k = RIDERS.index(rider)
+            if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= self.exhaustion_left[k]:
+                raise SetupError(f"exhaustion_left.{rider}", f"must be a whole number from 0 to {self.exhaustion_left[k]}")
+            self.exhaustion_aside[k] = self.exhaustion_left[k] - count
+            self.exhaustion_left[k] = count
+
+    def _place_given(self, given) -> None:
+        if not isinstance(given, dict):
+            raise SetupError("riders", "must map players to {rouleur: [square, lane], sprinteur: [square, lane]}")
+        for p, player in enumerate(self.players):
+            mine = given.get(player)
+            if not isinstance(mine, dict):
+                raise SetupError(f"riders.{player}", "missing: give both riders' squares")
+            for k, rider in enumerate(RIDERS):
+                where = f"riders.{player}.{rider}"
+                spot = mine.get(rider)
+                if isinstance(spot, int):
+                    spot = [spot]
+                if not isinstance(spot, list) or not 1 <= len(spot) <= 2 or not isinstance(spot[0], int):
+                    raise SetupError(where, "must be [square] or [square, right|left]")
+                square, lane_name = spot[0], (spot[1] if len(spot) == 2 else "right")
+                if not 1 <= square < self.course.finish:
+                    raise SetupError(where, f"square must be from 1 to {self.course.finish - 1} (before the finish line)")
+                if lane_name not in LANES:
+                    raise SetupError(where, "lane must be right or left")
+                lane = LANES.index(lane_name)
+                if self.occ[2 * square + lane] != EMPTY:
+                    raise SetupError(where, f"square {square} {lane_name} lane is taken")
+                self._put(2 * p + k, square, lane)
+            extra = sorted(set(mine) - set(RIDERS))
+            if extra:
+                raise SetupError(f"riders.{player}.{extra[0]}", "unknown rider; use rouleur or sprinteur")
+        for r in range(len(self.square)):
+            if self.lane[r] == 1 and self.occ[2 * self.square[r]] == EMPTY:
+                raise SetupError("riders", f"a rider alone on square {self.square[r]} stands in the right lane, not the left")
+
+    # --- positions ----------------------------------------------------------------------------
+    def _put(self, r: int, square: int, lane: int) -> None:
+        self.square[r] = square
+        self.lane[r] = lane
+        self.occ[2 * square + lane] = r
+
+    def _lift(self, r: int) -> None:
+        """Take a rider off its square; a rider left alone in the left lane moves to the right."""
+        i = 2 * self.square[r]
+        occ = self.occ
+        if self.lane[r] == 0:
+            other = occ[i + 1]
+            occ[i + 1] = EMPTY
+            occ[i] = other
+            if other != EMPTY:
+                self.lane[other] = 0
+        else:
+            occ[i + 1] = EMPTY
+
+    def _front_to_back(self) -> list[int]:
+        square, lane = self.square, self.lane
+        return sorted(range(len(square)), key=lambda r: lane[r] - 2 * square[r])
+
+    def rider_name(self, r: int) -> str:
+        return f"{self.players[r // 2]} {RIDERS[r % 2]}"
+
+    # --- turns --------------------------------------------------------------------------------
+    def to_move(self) -> list[str]:
+        if self.phase == "energy":
+            kept = self.kept
+            return [p for i, p in enumerate(self.players) if kept[2 * i] is None or kept[2 * i + 1] is None]
+        if self.phase == "start":
+            return [self.players[self.place_turn % len(self.players)]]
+        return []
+
+    def legal_actions(self, player: str) -> list[Action]:
+        p = self.player_index[player]
+        if self.phase == "energy":
+            hand = self.hand[p]
+            if hand is not None:
+                return [keep_action(c) for c in dict.fromkeys(hand)]
+            return [DRAWS[rider] for k, rider in enumerate(RIDERS) if self.kept[2 * p + k] is None]
+        if self.phase == "start" and self.to_move() == [player]:
+            actions = []
+            for k, rider in enumerate(RIDERS):
+                if self.square[2 * p + k] == 0:
+                    actions += [Start(rider, s) for s in self.course.start_squares if self.occ[2 * s + 1] == EMPTY]
+            return actions
+        return []
+
+    def parse_action(self, text: str) -> Action:
+        words = text.split()
+        verb = words[0].lower() if words else ""
+        if verb == "start" and len(words) == 3:
+            rider = self._parse_rider(words[1])
+            if not words[2].isdigit():
+                raise NotationError(f"{words[2]!r} is not a square number")
+            return Start(rider, int(words[2]))
+        if verb == "draw" and len(words) == 2:
+            return DRAWS[self._parse_rider(words[1])]
+        if verb == "keep" and len(words) == 2:
+            return keep_action(parse_card(words[1]))
+        raise NotationError(f"cannot read {text!r}; expected 'start <rider> <square>', 'draw <rider>' or 'keep <card>'")
+
+    @staticmethod
+    def _parse_rider(word: str) -> str:
+        rider = word.lower()
+        if rider not in RIDERS:
+            raise NotationError(f"{word!r} is not a rider; use rouleur or sprinteur")
+        return rider
+
+    def apply(self, player: str, action: Action) -> None:
+        p = self.player_index.get(player)
+        if p is None:
+            raise IllegalAction("players", f"unknown player {player!r}; the players are {', '.join(self.players)}")
+        kind = type(action)
+        if self.phase == "over":
+            raise IllegalAction("finish", "the race is over")
+        if kind is Keep:
+            self._keep(p, action.card)
+        elif kind is Draw:
+            self._draw(p, action.rider)
+        elif kind is Start:
+            self._start(p, action)
+        else:
+            raise IllegalAction("notation", f"{action!r} is not a Flamme Rouge action")
+
+    def _start(self, p: int, action: Start) -> None:
+        player = self.players[p]
+        if self.phase != "start":
+            raise IllegalAction("placement", "riders are placed only before the race starts")
+        if self.to_move() != [player]:
+            raise IllegalAction("placement", f"not your turn: {self.to_move()[0]} places a rider next")
+        r = 2 * p + RIDERS.index(action.rider)
+        if self.square[r]:
+            raise IllegalAction("placement", f"{player}'s {action.rider} is already on square {self.square[r]}")
+        starts = self.course.start_squares
+        if action.square not in starts:
+            raise IllegalAction("placement", f"square {action.square} is not behind the start line (start squares {starts[0]}-{starts[-1]})")
+        s = action.square
+        if self.occ[2 * s + 1] != EMPTY:
+            raise IllegalAction("placement", f"square {s} is full")
+        self._put(r, s, 0 if self.occ[2 * s] == EMPTY else 1)
+        self.place_turn += 1
+        if self.place_turn == len(self.square):
+            self.phase = "energy"
+            self.round = 1
+            self.waiting = len(self.players)
+            self.seen_squares = self.square[:]
+
+    def _draw(self, p: int, rider: str) -> None:
+        player = self.players[p]
+        if self.phase != "energy":
+            raise IllegalAction("energy phase", "cards are drawn only in the energy phase, after every rider is placed")
+        if self.hand[p] is not None:
+            raise IllegalAction("energy phase", f"{player} must first keep one of {self.hand[p]}")
+        k = 0 if rider == "rouleur" else 1
+        r = 2 * p + k
+        if self.kept[r] is not None:
+            raise IllegalAction("energy phase", f"{player} has already chosen the {rider}'s card this round")
+        hand = self._take_cards(r, HAND_SIZE)
+        if hand:
+            self.hand[p] = hand
+            self.hand_rider[p] = r
+            return
+        # Nothing left to draw: the rider plays an exhaustion card straight from the pile.
+        if self.exhaustion_left[k]:
+            self.exhaustion_left[k] -= 1
+            self.kept[r] = EXHAUSTION
+        else:
+            self.kept[r] = NO_CARD
+        self._chosen(p)
+
+    def _take_cards(self, r: int, count: int) -> list:
+        deck = self.deck[r]
+        if len(deck) >= count:
+            hand = deck[:count]
+            del deck[:count]
+            return hand
+        hand = deck[:]
+        recycled = self.recycled[r]
+        if recycled:
+            fresh = self.chance.shuffle(f"shuffle.{self.players[r // 2]}.{RIDERS[r % 2]}", recycled)
+            recycled.clear()
+            need = count - len(hand)
+            hand += fresh[:need]
+            self.deck[r] = fresh[need:]
+        else:
+            deck.clear()
+        return hand
+
+    def _keep(self, p: int, card) -> None:
+        player = self.players[p]
+        if self.phase != "energy":
+            raise IllegalAction("energy phase", "cards are kept only in the energy phase")
+        hand = self.hand[p]
+        if hand is None:
+            raise IllegalAction("energy phase", f"{player} has no hand: draw rouleur or draw sprinteur first")
+        if card not in hand:
+            raise IllegalAction("keep", f"{card} is not in {player}'s hand {hand}")
+        r = self.hand_rider[p]
+        hand.remove(card)
+        self.kept[r] = card
+        self.recycled[r] += hand
+        self.hand[p] = None
+        self._chosen(p)
+
+    def _chosen(self, p: int) -> None:
+        if self.kept[2 * p] is not None and self.kept[2 * p + 1] is not None:
+            self.waiting -= 1
+            if self.waiting == 0:
+                self._play_round()
+
+    # --- movement and end phase ---------------------------------------------------------------
+    def _play_round(self) -> None:
+        course = self.course
+        occ, square, kept, played = self.occ, self.square, self.kept, self.played
+        value_of = self.game.cards[2]
+        last = course.length
+        for r in self._front_to_back():
+            value = value_of[kept[r]]
+            s = square[r]
+            if course.descent[s] and value < DESCENT_MIN:
+                value = DESCENT_MIN
+            # The cap comes first: a 6+ card that would touch a climb moves 5 (see the rulings).
+            if value > CLIMB_CAP and course.next_climb[s] <= s + value:
+                value = CLIMB_CAP
+            target = min(s + value, last)
+            while target > s and occ[2 * target + 1] != EMPTY:
+                target -= 1
+            if target != s:
+                self._lift(r)
+                self._put(r, target, 0 if occ[2 * target] == EMPTY else 1)
+        for r, card in enumerate(kept):
+            if card != NO_CARD:
+                played[r].append(card)
+            kept[r] = None
+        if max(square) >= course.finish:
+            # The race ends with this movement phase: no slipstream, no exhaustion (see rulings).
+            self.phase = "over"
+            order = self._front_to_back()
+            self._result = {
+                "winner": self.players[order[0] // 2],
+                "order": [self.rider_name(r) for r in order],
+                "rounds": self.round,
+            }
+            return
+        self._slipstream()
+        self._exhaust()
+        self.round += 1
+        self.waiting = len(self.players)
+
+    def _slipstream(self) -> None:
+        """From the rear group forward, a group one empty square behind the next moves up to it."""
+        occupied = sorted(set(self.square))
+        groups = []
+        for s in occupied:
+            if groups and groups[-1][1] == s - 1:
+                groups[-1][1] = s
+            else:
+                groups.append([s, s])
+        next_climb = self.course.next_climb
+        occ, square = self.occ, self.square
+        lo, hi = groups[0]
+        for front_lo, front_hi in groups[1:]:
+            # No climb square among the moving group, the gap and the sheltering rear of the
+            # group in front (see the rulings on slipstream near climbs).
+            if front_lo - hi == 2 and next_climb[lo] > front_lo:
+                for s in range(hi, lo - 1, -1):
+                    for i in (2 * s, 2 * s + 1):
+                        r = occ[i]
+                        if r != EMPTY:
+                            occ[i + 2] = r
+                            occ[i] = EMPTY
+                            square[r] = s + 1
+                lo += 1
+            else:
+                lo = front_lo
+            hi = front_hi
+
+    def _exhaust(self) -> None:
+        """Riders with an empty square in front take an exhaustion card, front to back, while the
+        pile lasts (see the ruling on an empty exhaustion pile)."""
+        occ, square, left = self.occ, self.square, self.exhaustion_left
+        for r in self._front_to_back():
+            if occ[2 * square[r] + 2] == EMPTY:
+                k = r & 1
+                if left[k]:
+                    left[k] -= 1
+                    self.recycled[r].append(EXHAUSTION)
+
+    # --- reading the state --------------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def result(self) -> dict[str, Any]:
+        if self._result is None:
+            return {"winner": None, "order": [self.rider_name(r) for r in self._front_to_back()], "rounds": self.round}
+        return dict(self._result)
+
+    def fields(self) -> dict[str, Any]:
+        fields: dict[str, Any] = {
+            "phase": self.phase,
+            "round": self.round,
+            "to_move": self.to_move(),
+            "order": [self.rider_name(r) for r in self._front_to_back()],
+        }
+        for k, rider in enumerate(RIDERS):
+            fields[f"exhaustion_left.{rider}"] = self.exhaustion_left[k]
+        for p, player in enumerate(self.players):
+            fields[f"hand.{player}"] = list(self.hand[p] or [])
+            for k, rider in enumerate(RIDERS):
+                r = 2 * p + k
+                where = f"{player}.{rider}"
+                fields[f"rider.{where}"] = [self.square[r], LANES[self.lane[r]]] if self.square[r] else None
+                fields[f"kept.{where}"] = self.kept[r]
+                fields[f"deck.{where}"] = len(self.deck[r])
+                fields[f"recycled.{where}"] = sorted(self.recycled[r], key=card_sort_key)
+                fields[f"played.{where}"] = list(self.played[r])
+        return fields
+
+    def observation(self, player: str) -> dict[str, Any]:
+        """Positions and pile sizes are public; a player sees only its own hand, kept cards and
+        recycled cards, and of the others only whether they have chosen."""
+        me = self.player_index[player]
+        seen: dict[str, Any] = {
+            "phase": self.phase, "round": self.round,
+            "exhaustion_left": dict(zip(RIDERS, self.exhaustion_left)),
+            "riders": {}, "hand": list(self.hand[me] or []),
+        }
+        for r in range(len(self.square)):
+            mine = r // 2 == me
+            seen["riders"][self.rider_name(r)] = {
+                "square": self.square[r], "lane": LANES[self.lane[r]],
+                "deck": len(self.deck[r]),
+                "recycled": sorted(self.recycled[r], key=card_sort_key) if mine else len(self.recycled[r]),
+                "kept": self.kept[r] if mine else self.kept[r] is not None,
+            }
+        return seen
+
+    def check_invariants(self) -> list[str]:
+        problems = []
+        energy, piles, _ = self.game.cards
+        exhaustion_out = [0, 0]
+        for r in range(len(self.square)):
+            p, k = divmod(r, 2)
+            places = self.deck[r] + self.recycled[r] + self.played[r]
+            if self.kept[r] not in (None, NO_CARD):
+                places.append(self.kept[r])
+            if self.hand[p] is not None and self.hand_rider[p] == r:
+                places += self.hand[p]
+            exhaustion_out[k] += places.count(EXHAUSTION)
+            mine = sorted(c for c in places if c != EXHAUSTION)
+            if mine != energy[(SEAT_COLOURS[p], RIDERS[k])]:
+                problems.append(f"{self.rider_name(r)}: energy cards {mine} differ from the deck")
+        for k, rider in enumerate(RIDERS):
+            total = exhaustion_out[k] + self.exhaustion_left[k] + self.exhaustion_aside[k]
+            if total != piles[rider]:
+                problems.append(f"{rider} exhaustion cards: {total} accounted for, {piles[rider]} exist")
+        for r in range(len(self.square)):
+            s = self.square[r]
+            if s == 0:
+                if self.phase != "start":
+                    problems.append(f"{self.rider_name(r)} is not on the course")
+                continue
+            if self.occ[2 * s + self.lane[r]] != r:
+                problems.append(f"{self.rider_name(r)}: square {s} does not hold it")
+        for i, r in enumerate(self.occ):
+            if r != EMPTY and (self.square[r] != i // 2 or self.lane[r] != i % 2):
+                problems.append(f"square {i // 2} lane {LANES[i % 2]} names {self.rider_name(r)}, which is elsewhere")
+            if i % 2 == 1 and r != EMPTY and self.occ[i - 1] == EMPTY:
+                problems.append(f"square {i // 2}: a lone rider in the left lane")
+        if self.seen_squares is not None:
+            for r, (before, now) in enumerate(zip(self.seen_squares, self.square)):
+                if now < before:
+                    problems.append(f"{self.rider_name(r)} moved back from square {before} to {now}")
+            # Remembered here so the next check can tell whether anyone went backwards since.
+            self.seen_squares = self.square[:]
+        if self.round > self.course.length:
+            problems.append(f"round {self.round}: the race should have ended (the leader gains 2+ squares a round)")
+        return problems
+
+    def clone(self) -> "FlammeRougeState":
+        # The game (and the content behind it) is shared, never copied.
+        return copy.deepcopy(self, {id(self.game): self.game, id(self.course): self.course})
+
+
+def random_race(game: FlammeRouge, players: int, rng: random.Random) -> FlammeRougeState:
+    """Play one whole race with random placements and card choices, through `apply`."""
+    state = game.new_state(players, seed=rng.getrandbits(32))
+    choice = rng.choice
+    while state.phase != "over":
+        for player in state.to_move():
+            state.apply(player, choice(state.legal_actions(player)))
+    return state
+
+
+GAME_CLASS = FlammeRouge
