@@ -1,0 +1,44 @@
+"""Pictures for rule sheets, one module per game (`cardgen/diagrams/<game>.py`).
+
+A game module offers `DIAGRAMS` (id -> function(content, lang) -> flowable), named by a rules
+section's `diagram:` key; optionally `EXAMPLE_DIAGRAM(content, lang, example)` to picture a worked
+example before and after; and optionally `GENERATED` (kind -> function(content, lang, styles) ->
+flowables) for parts of the sheet computed from the data, such as an odds table. This package holds
+what the game modules share: a flowable that reserves a box and draws into it, and the rules' terms.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from reportlab.platypus import Flowable
+
+from cardgen.errors import ContentErrors
+
+
+class Picture(Flowable):
+    """A fixed-size drawing centred in the text column; `paint(canvas)` draws with (0, 0) at its
+    lower-left corner. Pictures stay whole on one page."""
+
+    def __init__(self, width: float, height: float, paint: Callable, space: float = 6):
+        super().__init__()
+        self.width = width
+        self.height = height
+        self.paint = paint
+        self.spaceBefore = space
+        self.spaceAfter = space
+        self.hAlign = "CENTER"
+
+    def wrap(self, available_width, available_height):
+        return self.width, self.height
+
+    def draw(self):
+        self.paint(self.canv)
+
+
+def term(content, key: str, lang: str) -> str:
+    """A word from the `terms` of rules.yaml, so that pictures use the same words as the text."""
+    terms = content.files.get("rules", {}).get("terms", {})
+    if key not in terms:
+        raise ContentErrors([content.error("rules", ["terms"], f"missing term {key!r}, which a diagram prints")])
+    return terms[key][lang]

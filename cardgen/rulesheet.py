@@ -1,0 +1,563 @@
+"""Typesetting a game's rule sheet: one PDF per language, built from the game's content.
+
+The sheet is the game's `rules.yaml` sections in order, each a heading, a body in light markup
+(paragraphs, bullets, numbered steps, notes) and optionally a diagram. A section may also say
+`generated: <kind>` to place a part computed from the content after its body: the abilities
+(with their card icons), the rulings, the worked examples (scenarios replayed by the verifier,
+pictured before and after) or the scenario notation. A game adds its own pictures and parts in
+`cardgen/diagrams/<game>.py` (`DIAGRAMS`, `GENERATED`, `EXAMPLE_DIAGRAM`). Parts a game has but
+does not place are appended at the end, so no ruling or example is ever left out.
+
+Every worked example is replayed before anything is drawn; one failing example stops the build and
+no file is written.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import (
+    BaseDocTemplate, CondPageBreak, Flowable, Frame, KeepTogether, ListFlowable, ListItem, PageTemplate,
+    Paragraph, Spacer, Table, TableStyle, XPreformatted,
+)
+
+from cardgen.content import LANGUAGES, GameContent, game_module
+from cardgen.errors import ContentError, ContentErrors, UsageError
+from cardgen.pdfdoc import PAPER_MM, SANS, atomic_output, font_for, mm, register_fonts
+
+MARGIN = 18 * mm
+HEADER_GAP = 9 * mm
+INK = colors.HexColor("#222222")
+MUTED = colors.HexColor("#666666")
+NOTE_FILL = colors.HexColor("#f3efe4")
+RULE_LINE = colors.HexColor("#c8c8c8")
+
+# Words the typesetting itself prints; everything about the game comes from its content.
+LABELS = {
+    "en": {
+        "players": "{min}–{max} players",
+        "designers": "Designed by {names} ({year})",
+        "rules": "Rules",
+        "page": "Page {n}",
+        "abilities": "Abilities",
+        "cards_of_ability": "{n} cards",
+        "rulings": "Rulings",
+        "question": "Q.",
+        "answer": "A.",
+        "examples": "Worked examples",
+        "example": "Example {n}",
+        "notation": "Scenario notation",
+    },
+    "zh-Hant": {
+        "players": "{min}–{max} 人",
+        "designers": "設計：{names}（{year}）",
+        "rules": "遊戲規則",
+        "page": "第 {n} 頁",
+        "abilities": "卡牌能力",
+        "cards_of_ability": "共 {n} 張",
+        "rulings": "規則裁定",
+        "question": "問：",
+        "answer": "答：",
+        "examples": "實例解說",
+        "example": "範例 {n}",
+        "notation": "劇本記法",
+    },
+}
+
+GENERIC_PARTS = ("abilities", "rulings", "examples", "notation")
+
+
+# --- body markup ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Block:
+    """One block of a section body: `kind` is paragraph, bullets, steps or note."""
+
+    kind: str
+    items: tuple[str, ...]
+
+
+_BULLET = re.compile(r"^- ")
+_STEP = re.compile(r"^\d+\. ")
+_NOTE = re.compile(r"^> ?")
+
+
+def _join(lines: list[str]) -> str:
+    """Join wrapped source lines; Chinese lines join without a space, as Chinese is written."""
+    text = ""
+    for line in lines:
+        line = line.strip()
+        if text and not (ord(text[-1]) > 0x2E7F and ord(line[0]) > 0x2E7F):
+            text += " "
+        text += line
+    return text
+
+
+def parse_blocks(text: str) -> list[Block]:
+    """Split a body into blocks. A list item continues on following lines until the next marker."""
+    blocks = []
+    for chunk in re.split(r"\n\s*\n", text.strip()):
+        lines = [line for line in chunk.splitlines() if line.strip()]
+        if not lines:
+            continue
+        first = lines[0].lstrip()
+        for kind, marker in (("bullets", _BULLET), ("steps", _STEP)):
+            if marker.match(first):
+                items: list[list[str]] = []
+                for line in lines:
+                    stripped = line.strip()
+                    if marker.match(stripped):
+                        items.append([marker.sub("", stripped, count=1)])
+                    else:
+                        items[-1].append(stripped)
+                blocks.append(Block(kind, tuple(_join(item) for item in items)))
+                break
+        else:
+            if _NOTE.match(first):
+                blocks.append(Block("note", (_join([_NOTE.sub("", line.strip(), count=1) for line in lines]),)))
+            else:
+                blocks.append(Block("paragraph", (_join(lines),)))
+    return blocks
+
+
+def inline(text: str, accent: str = "#000000") -> str:
+    """Escape a text for a reportlab Paragraph and turn **term** into a bold, coloured term (the
+    Chinese face has no bold, so the colour is what makes a term stand out there)."""
+    return re.sub(r"\*\*(.+?)\*\*", rf'<b><font color="{accent}">\1</font></b>', escape(text))
+
+
+# --- styles ---------------------------------------------------------------------------------------
+
+@dataclass
+class Styles:
+    """Paragraph styles for one language, coloured with the game's accent."""
+
+    lang: str
+    accent: colors.Color
+
+    @property
+    def accent_hex(self) -> str:
+        return "#" + self.accent.hexval()[2:]
+    body: ParagraphStyle = field(init=False)
+    small: ParagraphStyle = field(init=False)
+    h1: ParagraphStyle = field(init=False)
+    h2: ParagraphStyle = field(init=False)
+    title: ParagraphStyle = field(init=False)
+    subtitle: ParagraphStyle = field(init=False)
+    note: ParagraphStyle = field(init=False)
+    code: ParagraphStyle = field(init=False)
+    caption: ParagraphStyle = field(init=False)
+
+    def __post_init__(self):
+        cjk = self.lang.startswith("zh")
+        regular = font_for(self.lang)
+        bold = font_for(self.lang, bold=True)
+        wrap = "CJK" if cjk else None
+        self.body = ParagraphStyle("body", fontName=regular, fontSize=10, leading=15 if cjk else 14,
+                                   textColor=INK, spaceAfter=5, wordWrap=wrap)
+        self.small = ParagraphStyle("small", parent=self.body, fontSize=9, leading=13 if cjk else 12, spaceAfter=2)
+        self.caption = ParagraphStyle("caption", parent=self.small, textColor=MUTED, alignment=TA_CENTER)
+        self.note = ParagraphStyle("note", parent=self.body, spaceAfter=0)
+        self.h1 = ParagraphStyle("h1", parent=self.body, fontName=bold, fontSize=15, leading=20,
+                                 textColor=self.accent, spaceBefore=12, spaceAfter=6, keepWithNext=1)
+        self.h2 = ParagraphStyle("h2", parent=self.body, fontName=bold, fontSize=11, leading=15,
+                                 textColor=INK, spaceBefore=8, spaceAfter=3, keepWithNext=1)
+        self.title = ParagraphStyle("title", parent=self.body, fontName=bold, fontSize=30, leading=36,
+                                    textColor=colors.white, spaceAfter=4)
+        self.subtitle = ParagraphStyle("subtitle", parent=self.body, fontSize=11, leading=16,
+                                       textColor=colors.white, spaceAfter=0)
+        self.code = ParagraphStyle("code", parent=self.body, fontName=regular, fontSize=8.5, leading=11.5)
+
+
+def accent_colour(content: GameContent) -> colors.Color:
+    """The colour of the game's first card back, so the sheet matches the box on the table."""
+    backs = content.game.get("backs", {})
+    first = next(iter(backs.values()), None)
+    return colors.HexColor(first["colour"]) if first else colors.HexColor("#1f3a5f")
+
+
+# --- small flowables ------------------------------------------------------------------------------
+
+class Rule(Flowable):
+    """A thin horizontal line under a heading."""
+
+    def __init__(self, colour, thickness=0.8):
+        super().__init__()
+        self.colour = colour
+        self.thickness = thickness
+
+    def wrap(self, available_width, available_height):
+        self.width = available_width
+        return available_width, self.thickness + 3
+
+    def draw(self):
+        self.canv.setStrokeColor(self.colour)
+        self.canv.setLineWidth(self.thickness)
+        self.canv.line(0, 2, self.width, 2)
+
+
+class Icon(Flowable):
+    """An ability icon drawn by the game's card-face code, so the sheet shows what the cards show."""
+
+    def __init__(self, draw: Callable, icon: str, size: float):
+        super().__init__()
+        self.draw_icon = draw
+        self.icon = icon
+        self.size = size
+
+    def wrap(self, available_width, available_height):
+        return self.size, self.size
+
+    def draw(self):
+        self.draw_icon(self.canv, self.icon, 0, 0, self.size)
+
+
+# --- worked examples ------------------------------------------------------------------------------
+
+@dataclass
+class WorkedExample:
+    """A scenario marked as an example, replayed: its text and the state before and after."""
+
+    path: Path
+    data: dict
+    before: dict[str, Any]
+    after: dict[str, Any]
+
+
+def _failure_error(line: str, path: Path) -> ContentError:
+    """A replay failure line (`file:line: message`) as a ContentError the CLI prints as is."""
+    found = re.match(r"^(.*?):(\d+): (.*)$", line)
+    if found:
+        return ContentError(found.group(1), int(found.group(2)), 1, "example", found.group(3))
+    return ContentError(str(path), 0, 0, "example", line)
+
+
+def replay_examples(content: GameContent) -> list[WorkedExample]:
+    """Replay every scenario that carries `example:`; raise ContentErrors if any fails."""
+    from verify.games import engine_for
+    from verify.scenario import load_scenario, run_scenario
+
+    marked = []
+    errors: list[ContentError] = []
+    for path in content.scenario_paths:
+        try:
+            data, locator = load_scenario(path)
+        except ContentError as exc:
+            errors.append(exc)
+            continue
+        if "example" in data:
+            if not (isinstance(data["example"], dict) and all(isinstance(data["example"].get(lang), str)
+                                                              for lang in LANGUAGES)):
+                errors.append(locator.error(["example"], f"needs a text in each of {', '.join(LANGUAGES)}"))
+                continue
+            marked.append((path, data))
+    if errors:
+        raise ContentErrors(errors)
+    if not marked:
+        return []
+    game = engine_for(content)
+    if game is None:
+        raise ContentErrors([ContentError(str(marked[0][0]), 0, 0, "example",
+                                          f"no rules engine for {content.id} to check the worked examples")])
+    examples = []
+    for path, data in marked:
+        result = run_scenario(path, game)
+        if not result.ok:
+            errors.extend(_failure_error(line, path) for line in result.failures)
+            continue
+        start = game.with_params(**data.get("params", {})).new_state(
+            data["players"], seed=data.get("seed", 0), setup=data.get("setup"))
+        examples.append(WorkedExample(path, data, start.fields(), result.state.fields()))
+    if errors:
+        raise ContentErrors(errors)
+    return examples
+
+
+# --- the story ------------------------------------------------------------------------------------
+
+@dataclass
+class Sheet:
+    """Everything one build needs, handed to each part that adds flowables."""
+
+    content: GameContent
+    lang: str
+    styles: Styles
+    examples: list[WorkedExample]
+    game_parts: Any  # the game's cardgen.diagrams module, or None
+
+    def label(self, key: str, **values) -> str:
+        return LABELS[self.lang][key].format(**values)
+
+    def text(self, value: dict) -> str:
+        return self.content.render_text(value[self.lang], self.lang)
+
+
+def body_flowables(text: str, styles: Styles) -> list[Flowable]:
+    flowables: list[Flowable] = []
+    for block in parse_blocks(text):
+        if block.kind == "paragraph":
+            flowables.append(Paragraph(inline(block.items[0], styles.accent_hex), styles.body))
+        elif block.kind == "note":
+            box = Table([[Paragraph(inline(block.items[0], styles.accent_hex), styles.note)]], colWidths=["100%"])
+            box.setStyle(TableStyle([
+        ("FONTNAME", (0, 0), (-1, -1), SANS),  # reportlab's cell default is Helvetica, which is not embedded
+                ("BACKGROUND", (0, 0), (-1, -1), NOTE_FILL),
+                ("LINEBEFORE", (0, 0), (0, -1), 2.5, styles.accent),
+                ("LEFTPADDING", (0, 0), (-1, -1), 8), ("RIGHTPADDING", (0, 0), (-1, -1), 8),
+                ("TOPPADDING", (0, 0), (-1, -1), 5), ("BOTTOMPADDING", (0, 0), (-1, -1), 6),
+            ]))
+            flowables += [box, Spacer(1, 6)]
+        else:
+            items = [ListItem(Paragraph(inline(item, styles.accent_hex), styles.body), leftIndent=16) for item in block.items]
+            numbered = block.kind == "steps"
+            flowables.append(ListFlowable(
+                items, bulletType="1" if numbered else "bullet", start=1 if numbered else "•",
+                bulletFontName=font_for(styles.lang, bold=numbered) if numbered else SANS,
+                bulletFontSize=9 if numbered else 10,
+                bulletColor=styles.accent, leftIndent=16, bulletDedent=14 if numbered else 12,
+                bulletFormat="%s." if numbered else None, spaceAfter=4,
+            ))
+    return flowables
+
+
+def title_block(sheet: Sheet) -> list[Flowable]:
+    game = sheet.content.game
+    published = game.get("published", {})
+    lines = [sheet.label("players", min=game["players"]["min"], max=game["players"]["max"])]
+    if published:
+        separator = "、" if sheet.lang.startswith("zh") else ", "
+        lines.append(sheet.label("designers", names=separator.join(published["designers"]), year=published["year"]))
+    other = [lang for lang in LANGUAGES if lang != sheet.lang]
+    cells = [
+        [Paragraph(escape(sheet.content.title[sheet.lang]), sheet.styles.title)],
+        [Paragraph(escape(" · ".join(lines)), sheet.styles.subtitle)],
+    ]
+    if other:
+        alias_style = ParagraphStyle("alias", parent=sheet.styles.subtitle, fontName=font_for(other[0]), fontSize=10,
+                                     textColor=colors.HexColor("#dfe6ee"))
+        cells.append([Paragraph(escape(sheet.content.title[other[0]]), alias_style)])
+    band = Table(cells, colWidths=["100%"])
+    band.setStyle(TableStyle([
+        ("FONTNAME", (0, 0), (-1, -1), SANS),  # reportlab's cell default is Helvetica, which is not embedded
+        ("BACKGROUND", (0, 0), (-1, -1), sheet.styles.accent),
+        ("LEFTPADDING", (0, 0), (-1, -1), 14), ("RIGHTPADDING", (0, 0), (-1, -1), 14),
+        ("TOPPADDING", (0, 0), (-1, 0), 14), ("BOTTOMPADDING", (0, -1), (-1, -1), 12),
+    ]))
+    return [band, Spacer(1, 8)]
+
+
+def heading(sheet: Sheet, number: int, title: str) -> list[Flowable]:
+    return [CondPageBreak(45 * mm), Paragraph(f"{number}&nbsp;&nbsp;{escape(title)}", sheet.styles.h1),
+            Rule(sheet.styles.accent)]
+
+
+def abilities_part(sheet: Sheet) -> list[Flowable]:
+    abilities = sheet.content.files.get("abilities", {}).get("abilities", [])
+    faces = game_module(sheet.content.id, "faces")
+    draw_icon = getattr(faces, "draw_ability_icon", None)
+    rows = []
+    for ability in abilities:
+        count = sum(1 for card in sheet.content.cards if card.get("ability") == ability["id"])
+        name = f"<b>{ability['id']}&nbsp;&nbsp;{escape(ability['name'][sheet.lang])}</b>"
+        if count:
+            name += f"&nbsp;&nbsp;<font color='#666666' size='8.5'>{escape(sheet.label('cards_of_ability', n=count))}</font>"
+        text = [Paragraph(name, sheet.styles.h2), Paragraph(inline(sheet.text(ability["text"]), sheet.styles.accent_hex), sheet.styles.small)]
+        icon = Icon(draw_icon, ability["icon"], 14 * mm) if draw_icon and "icon" in ability else Spacer(1, 1)
+        rows.append([icon, text])
+    if not rows:
+        return []
+    table = Table(rows, colWidths=[20 * mm, None])
+    table.setStyle(TableStyle([
+        ("FONTNAME", (0, 0), (-1, -1), SANS),  # reportlab's cell default is Helvetica, which is not embedded
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LINEBELOW", (0, 0), (-1, -2), 0.4, RULE_LINE),
+        ("TOPPADDING", (0, 0), (-1, -1), 5), ("BOTTOMPADDING", (0, 0), (-1, -1), 6),
+        ("LEFTPADDING", (0, 0), (0, -1), 0),
+    ]))
+    return [table]
+
+
+def rulings_part(sheet: Sheet) -> list[Flowable]:
+    flowables: list[Flowable] = []
+    for ruling in sheet.content.files.get("rulings", {}).get("rulings", []):
+        flowables.append(KeepTogether([
+            Paragraph(f"<b>{escape(sheet.label('question'))}</b> {inline(sheet.text(ruling['question']), sheet.styles.accent_hex)}",
+                      sheet.styles.body),
+            Paragraph(f"<b>{escape(sheet.label('answer'))}</b> {inline(sheet.text(ruling['ruling']), sheet.styles.accent_hex)}",
+                      ParagraphStyle("answer", parent=sheet.styles.body, leftIndent=12, spaceAfter=8)),
+        ]))
+    return flowables
+
+
+def examples_part(sheet: Sheet) -> list[Flowable]:
+    draw = getattr(sheet.game_parts, "EXAMPLE_DIAGRAM", None)
+    flowables: list[Flowable] = []
+    for n, example in enumerate(sheet.examples, 1):
+        parts: list[Flowable] = [Paragraph(escape(sheet.label("example", n=n)), sheet.styles.h2)]
+        parts += body_flowables(sheet.content.render_text(example.data["example"][sheet.lang], sheet.lang),
+                                sheet.styles)
+        if draw is not None:
+            parts.append(draw(sheet.content, sheet.lang, example))
+        flowables.append(KeepTogether(parts))
+    return flowables
+
+
+def notation_part(sheet: Sheet) -> list[Flowable]:
+    from verify.games import engine_for
+
+    game = engine_for(sheet.content)
+    if game is None:
+        return []
+    help_text = game.notation_help().strip()
+    if not help_text:
+        return []
+    box = Table([[XPreformatted(escape(help_text), sheet.styles.code)]], colWidths=["100%"])
+    box.setStyle(TableStyle([
+        ("FONTNAME", (0, 0), (-1, -1), SANS),  # reportlab's cell default is Helvetica, which is not embedded
+        ("BACKGROUND", (0, 0), (-1, -1), NOTE_FILL),
+        ("LEFTPADDING", (0, 0), (-1, -1), 8), ("TOPPADDING", (0, 0), (-1, -1), 6),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 6),
+    ]))
+    return [box]
+
+
+BUILTIN_PARTS: dict[str, Callable[[Sheet], list[Flowable]]] = {
+    "abilities": abilities_part,
+    "rulings": rulings_part,
+    "examples": examples_part,
+    "notation": notation_part,
+}
+
+
+def _has_part(sheet: Sheet, kind: str) -> bool:
+    """Whether a generated part has anything to show, so empty parts get no heading."""
+    if kind == "abilities":
+        return bool(sheet.content.files.get("abilities", {}).get("abilities"))
+    if kind == "rulings":
+        return bool(sheet.content.files.get("rulings", {}).get("rulings"))
+    if kind == "examples":
+        return bool(sheet.examples)
+    if kind == "notation":
+        from verify.games import engine_for
+        return engine_for(sheet.content) is not None
+    return True
+
+
+def check_sections(content: GameContent, game_parts) -> list[ContentError]:
+    """Every `diagram:` and `generated:` in rules.yaml must name something that exists."""
+    errors = []
+    diagrams = getattr(game_parts, "DIAGRAMS", {})
+    extra = getattr(game_parts, "GENERATED", {})
+    for i, section in enumerate(content.files["rules"]["sections"]):
+        if "diagram" in section and section["diagram"] not in diagrams:
+            known = ", ".join(sorted(diagrams)) or "none"
+            errors.append(content.error("rules", ["sections", i, "diagram"],
+                                        f"unknown diagram {section['diagram']!r}; known: {known}"))
+        kind = section.get("generated")
+        if kind is not None and kind not in BUILTIN_PARTS and kind not in extra:
+            known = ", ".join(sorted(set(BUILTIN_PARTS) | set(extra)))
+            errors.append(content.error("rules", ["sections", i, "generated"],
+                                        f"unknown generated part {kind!r}; known: {known}"))
+    return errors
+
+
+def build_story(sheet: Sheet) -> list[Flowable]:
+    story = title_block(sheet)
+    diagrams = getattr(sheet.game_parts, "DIAGRAMS", {})
+    extra = getattr(sheet.game_parts, "GENERATED", {})
+    placed = set()
+    number = 0
+    for section in sheet.content.files["rules"]["sections"]:
+        kind = section.get("generated")
+        if kind in BUILTIN_PARTS and not _has_part(sheet, kind):
+            continue
+        number += 1
+        story += heading(sheet, number, sheet.text(section["title"]))
+        story += body_flowables(sheet.text(section["body"]), sheet.styles)
+        if "diagram" in section:
+            story.append(diagrams[section["diagram"]](sheet.content, sheet.lang))
+        if kind in BUILTIN_PARTS:
+            story += BUILTIN_PARTS[kind](sheet)
+        elif kind is not None:
+            story += extra[kind](sheet.content, sheet.lang, sheet.styles)
+        placed.add(kind)
+    for kind in GENERIC_PARTS:
+        if kind not in placed and _has_part(sheet, kind):
+            number += 1
+            story += heading(sheet, number, sheet.label(kind))
+            story += BUILTIN_PARTS[kind](sheet)
+    return story
+
+
+# --- the document ---------------------------------------------------------------------------------
+
+class RuleSheetTemplate(BaseDocTemplate):
+    """A4 (or letter) pages with a running header (game title) and page numbers in the footer."""
+
+    def __init__(self, target, sheet: Sheet, page_size: tuple[float, float]):
+        width, height = page_size
+        title = f"{sheet.content.title[sheet.lang]} – {sheet.label('rules')}"
+        super().__init__(
+            target, pagesize=page_size, invariant=1, initialFontName=SANS, pageCompression=1,
+            leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN + HEADER_GAP, bottomMargin=MARGIN,
+            title=title, author="cardgen", creator="cardgen", subject=title, lang=sheet.lang,
+            trimBox=(0, 0, width, height), bleedBox=(0, 0, width, height),
+        )
+        self.sheet = sheet
+        frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="text",
+                      leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        self.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=self.decorate)])
+
+    def decorate(self, canv, doc):
+        sheet = self.sheet
+        width, height = self.pagesize
+        font = font_for(sheet.lang)
+        canv.saveState()
+        if doc.page > 1:
+            top = height - MARGIN + 2 * mm
+            canv.setFont(font_for(sheet.lang, bold=True), 8.5)
+            canv.setFillColor(sheet.styles.accent)
+            canv.drawString(MARGIN, top, sheet.content.title[sheet.lang])
+            canv.setFont(font, 8.5)
+            canv.setFillColor(MUTED)
+            canv.drawRightString(width - MARGIN, top, sheet.label("rules"))
+            canv.setStrokeColor(RULE_LINE)
+            canv.setLineWidth(0.5)
+            canv.line(MARGIN, top - 2.5 * mm, width - MARGIN, top - 2.5 * mm)
+        canv.setFont(font, 8.5)
+        canv.setFillColor(MUTED)
+        canv.drawCentredString(width / 2, MARGIN - 8 * mm, sheet.label("page", n=doc.page))
+        canv.restoreState()
+
+
+def render_rule_sheet(content: GameContent, lang: str, path: Path, paper: str = "a4") -> Path:
+    """Write the rule sheet of `content` in `lang` to `path` (A4 portrait unless `paper` says).
+
+    Raises ContentErrors, writing nothing, if a worked example fails to replay or rules.yaml names
+    a diagram or generated part that does not exist."""
+    if lang not in LANGUAGES:
+        raise UsageError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
+    if paper not in PAPER_MM:
+        raise UsageError(f"unknown paper {paper!r}; choose one of {', '.join(PAPER_MM)}")
+    game_parts = game_module(content.id, "diagrams")
+    errors = check_sections(content, game_parts)
+    if errors:
+        raise ContentErrors(errors)
+    examples = replay_examples(content)
+    register_fonts()
+    sheet = Sheet(content, lang, Styles(lang, accent_colour(content)), examples, game_parts)
+    story = build_story(sheet)
+    page_size = tuple(v * mm for v in PAPER_MM[paper])
+    with atomic_output(Path(path)) as buffer:
+        RuleSheetTemplate(buffer, sheet, page_size).build(story)
+    return Path(path)
+
+
+__all__ = ["render_rule_sheet", "replay_examples", "parse_blocks", "Block", "LABELS", "WorkedExample"]

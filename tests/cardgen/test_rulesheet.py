@@ -1,0 +1,306 @@
+"""The rule sheet: a complete rulebook in each language, its numbers taken from the data, its
+worked examples replayed before anything is written, and its PDF deterministic and print-ready."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+import verify.games
+from cardgen.content import LANGUAGES, GameContent, load_game
+from cardgen.errors import ContentErrors
+from cardgen.rulesheet import Block, parse_blocks, render_rule_sheet
+from tests.conftest import edit
+from verify.engine import Game, IllegalAction, NotationError, State
+
+# --- a small stand-in engine, so example handling is tested apart from the real rules engine ----
+
+
+class SwapState(State):
+    """Trains that only know `swap i j` (positions from the locomotive); enough to replay examples."""
+
+    def __init__(self, trains: dict[str, list[int]], market: list[int]):
+        self.players = sorted(trains)
+        self.trains = trains
+        self.market = market
+
+    def to_move(self):
+        return self.players
+
+    def parse_action(self, text):
+        found = re.fullmatch(r"swap (\d) (\d)", text)
+        if not found:
+            raise NotationError(f"cannot read {text!r}")
+        return tuple(int(g) for g in found.groups())
+
+    def apply(self, player, action):
+        i, j = action
+        if not (1 <= i <= 7 and 1 <= j <= 7):
+            raise IllegalAction("positions", "positions run from 1 to 7")
+        train = self.trains[player]
+        train[i - 1], train[j - 1] = train[j - 1], train[i - 1]
+
+    def fields(self):
+        return {**{f"train.{p}": list(t) for p, t in self.trains.items()}, "market": list(self.market)}
+
+    def is_terminal(self):
+        return False
+
+
+class SwapGame(Game):
+    id = "swap"
+
+    def new_state(self, players, seed=None, setup=None):
+        trains = {p: list(setup["trains"][p]) for p in setup["trains"]}
+        return SwapState(trains, list(setup.get("market", [])))
+
+    def notation_help(self):
+        return "swap I J     exchange the carriages at positions I and J\nexpect: train.P1, market"
+
+
+EXAMPLE = """\
+title: Swapping the ends of a train
+rule: "test swap"
+players: 2
+example:
+  en: Player one swaps the first and the last carriage.
+  zh-Hant: 第一位玩家交換第一節與最後一節車廂。
+setup:
+  trains:
+    P1: [70, 20, 30, 40, 50, 60, 10]
+    P2: [1, 2, 3, 4, 5, 6, 7]
+  market: [11, 12]
+steps:
+  - P1: swap 1 7
+  - expect: {{train.P1: {after}}}
+"""
+
+
+@pytest.fixture
+def stand_in_engine(monkeypatch):
+    monkeypatch.setattr(verify.games, "engine_for", lambda content: SwapGame(content))
+
+
+def write_example(content_dir: Path, after: str) -> Path:
+    path = content_dir / "game-of-trains" / "scenarios" / "example-swap.yaml"
+    path.parent.mkdir(exist_ok=True)
+    for old in path.parent.glob("*.yaml"):
+        old.unlink()  # the real scenarios belong to the real engine, not to the stand-in
+    (content_dir / "game-of-trains" / "rulings.yaml").write_text("rulings: []\n", "utf-8")
+    path.write_text(EXAMPLE.format(after=after), "utf-8")
+    return path
+
+
+def pdf_text(path: Path) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(path).pages)
+
+
+def flat(text: str) -> str:
+    """Extracted text with line breaks and spaces removed, so wrapped phrases can be found."""
+    return re.sub(r"\s+", "", text)
+
+
+@pytest.fixture(scope="module")
+def sheets(tmp_path_factory):
+    """Both languages of the real sheet, rendered once for the read-only tests."""
+    from cardgen.content import PROJECT_CONTENT
+    content = load_game(PROJECT_CONTENT, "game-of-trains")
+    folder = tmp_path_factory.mktemp("sheets")
+    return content, {lang: render_rule_sheet(content, lang, folder / f"rules-{lang}.pdf") for lang in LANGUAGES}
+
+
+# --- the rulebook ------------------------------------------------------------------------------------
+
+
+def test_text_is_extractable_in_english_and_chinese(sheets):
+    content, paths = sheets
+    english, chinese = pdf_text(paths["en"]), pdf_text(paths["zh-Hant"])
+    assert "Game of Trains" in english and "Setup" in english
+    assert "車廂" in chinese and "遊戲準備" in chinese and "火車遊戲" in chinese
+    assert not re.search(r"[\u4e00-\u9fff]{2}", english.replace("火車遊戲", ""))
+
+
+def test_every_section_title_appears_in_its_language(sheets):
+    content, paths = sheets
+    for lang in LANGUAGES:
+        text = flat(pdf_text(paths[lang]))
+        for section in content.files["rules"]["sections"]:
+            if section.get("generated") in (None, "abilities"):
+                assert flat(section["title"][lang]) in text, (lang, section["id"])
+
+
+def test_abilities_section_lists_every_ability_with_name_text_and_card_count(sheets):
+    content, paths = sheets
+    for lang in LANGUAGES:
+        text = flat(pdf_text(paths[lang]))
+        for ability in content.files["abilities"]["abilities"]:
+            count = content.facts()[f"ability_{ability['id']}_cards"]
+            label = f"{count}cards" if lang == "en" else f"共{count}張"
+            assert flat(f"{ability['id']} {ability['name'][lang]}") + label in text
+            assert flat(ability["text"][lang]) in text
+
+
+def test_counts_printed_in_the_sheet_equal_the_data(sheets):
+    content, paths = sheets
+    facts = content.facts()
+    english = " ".join(pdf_text(paths["en"]).split())
+    assert f"{facts['locomotives']} locomotive cards" in english
+    assert f"{facts['carriages']} carriage cards, numbered 1 to {facts['carriages']}" in english
+    assert f"{facts['cards']} cards in all" in english
+    assert f"{facts['players_min']}–{facts['players_max']} players" in english
+    for ability in content.files["abilities"]["abilities"]:
+        assert f"{facts['ability_%d_cards' % ability['id']]} {ability['name']['en']}" in english
+    chinese = flat(pdf_text(paths["zh-Hant"]))
+    assert f"車廂卡{facts['carriages']}張" in chinese
+    assert f"全部共{facts['cards']}張卡牌" in chinese
+
+
+def test_changed_card_data_changes_the_printed_counts(content_copy, tmp_path):
+    # Card 1 moves from Push back (3) to Couple (1): both printed counts must follow.
+    edit(content_copy / "game-of-trains" / "cards.yaml", "number: 1, ability: 3", "number: 1, ability: 1")
+    content = load_game(content_copy, "game-of-trains")
+    text = " ".join(pdf_text(render_rule_sheet(content, "en", tmp_path / "r.pdf")).split())
+    assert "11 Couple" in text and "10 Push back" in text
+
+
+def test_components_name_the_abilities_exactly_as_abilities_yaml(trains):
+    sections = {s["id"]: s for s in trains.files["rules"]["sections"]}
+    for lang in LANGUAGES:
+        body = flat(sections["components"]["body"][lang])
+        for ability in trains.files["abilities"]["abilities"]:
+            assert flat(ability["name"][lang]) in body, (lang, ability["name"][lang])
+
+
+def test_both_languages_have_the_same_structure(trains):
+    # A section whose translations differ in paragraphs, bullets or steps has lost or gained a rule.
+    for section in trains.files["rules"]["sections"]:
+        shapes = {lang: [(b.kind, len(b.items)) for b in parse_blocks(section["body"][lang])] for lang in LANGUAGES}
+        assert shapes["en"] == shapes["zh-Hant"], section["id"]
+
+
+def test_rules_text_states_the_fixed_decisions(trains):
+    text = " ".join(" ".join(s["body"]["en"].split()) for s in trains.files["rules"]["sections"])
+    assert "Positions are counted from the locomotive" in text.replace("**", "")
+    assert "protects the carriage card it lies under, not the position" in text.replace("**", "")
+    assert "locks do not stack" in text
+    assert "An ability that would change nothing cannot be used" in text
+    assert "leaves it before its ability takes effect" in text
+    assert "the first of those players in refill order" in text
+
+
+# --- the PDF -----------------------------------------------------------------------------------------
+
+
+def test_every_font_is_embedded(sheets):
+    _, paths = sheets
+    for path in paths.values():
+        for page in PdfReader(path).pages:
+            for font in page["/Resources"]["/Font"].values():
+                font = font.get_object()
+                described = font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font
+                descriptor = described["/FontDescriptor"].get_object()
+                assert "/FontFile2" in descriptor, font["/BaseFont"]
+
+
+def test_every_page_has_trim_and_bleed_boxes_equal_to_the_page(sheets):
+    _, paths = sheets
+    for path in paths.values():
+        for page in PdfReader(path).pages:
+            assert [round(float(v), 1) for v in page.mediabox] == [0, 0, 595.3, 841.9]
+            assert list(page.trimbox) == list(page.mediabox) == list(page.bleedbox)
+
+
+def test_pages_are_numbered_and_carry_the_title(sheets):
+    _, paths = sheets
+    pages = PdfReader(paths["en"]).pages
+    assert len(pages) >= 3
+    for n, page in enumerate(pages, 1):
+        text = page.extract_text()
+        assert f"Page {n}" in text
+        if n > 1:
+            assert "Game of Trains" in text
+
+
+def test_same_content_gives_byte_identical_pdfs(trains, tmp_path):
+    for lang in LANGUAGES:
+        first = render_rule_sheet(trains, lang, tmp_path / "a.pdf").read_bytes()
+        second = render_rule_sheet(trains, lang, tmp_path / "b.pdf").read_bytes()
+        assert first == second
+
+
+# --- worked examples -----------------------------------------------------------------------------------
+
+
+def test_worked_example_is_printed_with_its_trains_and_the_notation(content_copy, tmp_path, stand_in_engine):
+    write_example(content_copy, "[10, 20, 30, 40, 50, 60, 70]")
+    content = load_game(content_copy, "game-of-trains")
+    for lang in LANGUAGES:
+        text = pdf_text(render_rule_sheet(content, lang, tmp_path / f"r-{lang}.pdf"))
+        assert flat(EXAMPLE.split(f"{lang}: ")[1].splitlines()[0]) in flat(text)
+        assert "swap I J" in text
+    # Both sides of the example picture: the train as set up, and as the replay left it.
+    assert "70 20 30 40 50 60 10" in " ".join(text.split()) or "70\n20" in text
+    assert "10 20 30 40 50 60 70" in " ".join(text.split()) or "10\n20" in text
+
+
+def test_failing_example_aborts_the_render_and_writes_nothing(content_copy, tmp_path, stand_in_engine):
+    scenario = write_example(content_copy, "[70, 20, 30, 40, 50, 60, 10]")
+    content = load_game(content_copy, "game-of-trains")
+    target = tmp_path / "rules.pdf"
+    with pytest.raises(ContentErrors) as info:
+        render_rule_sheet(content, "en", target)
+    (message,) = [str(e) for e in info.value.errors]
+    assert message.startswith(f"{scenario}:14:")  # the expect step
+    assert "train.P1: expected [70, 20, 30, 40, 50, 60, 10], actual [10, 20, 30, 40, 50, 60, 70]" in message
+    assert not target.exists()
+    assert list(tmp_path.glob("*.pdf")) == [] and list(tmp_path.glob(".*tmp")) == []
+
+
+def test_example_without_both_languages_is_refused(content_copy, tmp_path, stand_in_engine):
+    scenario = write_example(content_copy, "[10, 20, 30, 40, 50, 60, 70]")
+    edit(scenario, "  zh-Hant: 第一位玩家交換第一節與最後一節車廂。\n", "")
+    content = load_game(content_copy, "game-of-trains")
+    with pytest.raises(ContentErrors) as info:
+        render_rule_sheet(content, "en", tmp_path / "r.pdf")
+    assert "$.example: needs a text in each of en, zh-Hant" in str(info.value)
+
+
+# --- generic typesetting ---------------------------------------------------------------------------
+
+
+def test_unknown_diagram_is_a_content_error_naming_the_line(content_copy, tmp_path):
+    rules = content_copy / "game-of-trains" / "rules.yaml"
+    edit(rules, "diagram: shift", "diagram: turntable")
+    content = load_game(content_copy, "game-of-trains")
+    with pytest.raises(ContentErrors) as info:
+        render_rule_sheet(content, "en", tmp_path / "r.pdf")
+    (message,) = [str(e) for e in info.value.errors]
+    assert re.match(rf"{re.escape(str(rules))}:\d+:\d+: \$\.sections\[\d+\]\.diagram: unknown diagram 'turntable'", message)
+
+
+def test_a_game_without_abilities_or_engine_gets_only_its_sections(tmp_path):
+    game = {
+        "id": "plain-game", "title": {"en": "Plain Game", "zh-Hant": "平凡遊戲"},
+        "published": {"year": 2001, "designers": ["A. Person"]}, "players": {"min": 2, "max": 5},
+        "backs": {"b": {"title": {"en": "x", "zh-Hant": "x"}, "colour": "#335533"}}, "decks": [],
+    }
+    rules = {"sections": [{"id": "goal", "title": {"en": "Goal", "zh-Hant": "目標"},
+                           "body": {"en": "Win with {players_max} at most.", "zh-Hant": "最多 {players_max} 人。"}}]}
+    content = GameContent("plain-game", tmp_path, files={"game": game, "rules": rules})
+    text = pdf_text(render_rule_sheet(content, "en", tmp_path / "plain.pdf"))
+    assert "1 Goal" in " ".join(text.split()) and "Win with 5 at most." in text
+    assert "Abilities" not in text and "Rulings" not in text and "notation" not in text
+
+
+def test_body_markup_splits_paragraphs_bullets_steps_and_notes():
+    text = "First line\ncontinues.\n\n- one\n  more\n- two\n\n1. a\n2. b\n\n> **Note:** this"
+    assert parse_blocks(text) == [
+        Block("paragraph", ("First line continues.",)),
+        Block("bullets", ("one more", "two")),
+        Block("steps", ("a", "b")),
+        Block("note", ("**Note:** this",)),
+    ]
+    assert parse_blocks("中文第一行\n第二行") == [Block("paragraph", ("中文第一行第二行",))]
