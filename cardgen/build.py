@@ -1,0 +1,93 @@
+"""Building every printable file of one game: card sheets per paper and layout, a rule sheet per
+language, and whatever else the game's face module adds (tiles, boards).
+
+Each file is written under a temporary name beside its final one and renamed only when complete,
+so an interrupted or failed build never leaves a half-written PDF where a finished one is expected.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from functools import partial
+from pathlib import Path
+from typing import Callable
+
+from cardgen.content import LANGUAGES
+from cardgen.faces import face_module
+from cardgen.layout import FLIPS
+from cardgen.errors import UsageError
+from cardgen.sheets import render_card_sheets
+
+Render = Callable[[Path], object]
+
+
+def _rule_sheet_renderer():
+    """`render_rule_sheet(content, lang, path)` once the rule-sheet module exists, else None."""
+    try:
+        module = importlib.import_module("cardgen.rulesheet")
+    except ModuleNotFoundError as exc:
+        if exc.name == "cardgen.rulesheet":
+            return None
+        raise
+    return module.render_rule_sheet
+
+
+def planned_outputs(content, out_dir: Path, papers=("a4", "letter"), layouts=("home", "shop"),
+                    flip: str = "long") -> list[tuple[Path, Render]]:
+    """Every (path, render) the build of `content` will make, in build order."""
+    if flip not in FLIPS:
+        raise UsageError(f"unknown flip {flip!r}; choose one of {', '.join(FLIPS)}")
+    game_dir = Path(out_dir) / content.id
+    faces = face_module(content.id)
+    outputs: list[tuple[Path, Render]] = []
+    for paper in papers:
+        for layout in layouts:
+            path = game_dir / f"cards-{paper}-{layout}.pdf"
+            outputs.append((path, partial(_cards, content, paper=paper, layout=layout, flip=flip)))
+    rule_sheet = _rule_sheet_renderer()
+    if rule_sheet is not None:
+        for lang in LANGUAGES:
+            outputs.append((game_dir / f"rules-{lang}.pdf", partial(_rules, rule_sheet, content, lang)))
+    extra = getattr(faces, "extra_outputs", None)
+    if extra is not None:
+        for paper in papers:
+            outputs.extend(extra(content, game_dir, paper, flip))
+    return outputs
+
+
+def _cards(content, path: Path, *, paper: str, layout: str, flip: str) -> None:
+    render_card_sheets(content, path, paper, layout, flip)
+
+
+def _rules(render_rule_sheet, content, lang: str, path: Path) -> None:
+    render_rule_sheet(content, lang, path)
+
+
+def write_atomically(path: Path, render: Render) -> Path:
+    """Let `render` write a temporary file next to `path`, then move it into place."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.partial")
+    try:
+        render(temporary)
+        os.replace(temporary, path)
+    finally:
+        if temporary.exists():
+            temporary.unlink()
+    return path
+
+
+def build_game(content, out_dir: Path, papers=("a4", "letter"), layouts=("home", "shop"),
+               flip: str = "long", progress: Callable[[Path], object] | None = None) -> list[Path]:
+    """Write every printable file of one game under `out_dir/<game id>/`; call `progress(path)`
+    after each file. Returns the paths written, in order."""
+    written = []
+    for path, render in planned_outputs(content, out_dir, papers, layouts, flip):
+        written.append(write_atomically(path, render))
+        if progress is not None:
+            progress(path)
+    return written
+
+
+__all__ = ["build_game", "planned_outputs", "write_atomically"]

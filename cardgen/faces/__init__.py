@@ -1,0 +1,81 @@
+"""Card faces and backs, one module per game, plus the few drawing helpers they share.
+
+A game's module is `cardgen.faces.<game_module>` and defines
+`draw_face(canvas, content, card, rect, bleed)` and `draw_back(canvas, content, back_id, rect, bleed)`:
+`rect` is the card's trim in points and `bleed` how far past it the art must reach. It may also
+define `extra_outputs(content, out_dir, paper, flip) -> [(path, render)]` for printed pieces that
+are not cards (tiles, boards); `render(path)` writes one file.
+"""
+
+from __future__ import annotations
+
+from reportlab.lib.colors import Color, HexColor
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from cardgen.content import game_module
+from cardgen.errors import UsageError
+from cardgen.layout import Rect
+
+INK = HexColor("#222222")
+PAPER_WHITE = HexColor("#ffffff")
+
+
+def face_module(game_id: str):
+    """The module that draws `game_id`'s cards; a game without one cannot be printed."""
+    module = game_module(game_id, "faces")
+    if module is None:
+        raise UsageError(f"no card faces are defined for game {game_id!r} (cardgen/faces/)")
+    return module
+
+
+def hex_colour(text: str) -> Color:
+    return HexColor(text)
+
+
+def ink_for(background: Color) -> Color:
+    """Dark ink on light colours, white on dark ones, by perceived brightness."""
+    brightness = 0.299 * background.red + 0.587 * background.green + 0.114 * background.blue
+    return INK if brightness > 0.6 else PAPER_WHITE
+
+
+def fill_bleed(canvas, rect: Rect, bleed: float, colour: Color) -> None:
+    """Paint the whole card, bleed included, so a slightly-off cut shows no white edge."""
+    canvas.setFillColor(colour)
+    canvas.rect(rect.x - bleed, rect.y - bleed, rect.w + 2 * bleed, rect.h + 2 * bleed, stroke=0, fill=1)
+
+
+def wrap(text: str, font: str, size: float, width: float) -> list[str]:
+    """Break `text` into lines no wider than `width`: at spaces for Latin text, between any two
+    characters for Chinese, which has no spaces to break at. Lines come out of even length:
+    the narrowest width that needs no more lines is used, so no word is left alone on a line."""
+    lines = _greedy_wrap(text, font, size, width)
+    low, high = 0.0, width
+    for _ in range(20):
+        middle = (low + high) / 2
+        if len(_greedy_wrap(text, font, size, middle)) <= len(lines):
+            high = middle
+        else:
+            low = middle
+    return _greedy_wrap(text, font, size, high)
+
+
+def _greedy_wrap(text: str, font: str, size: float, width: float) -> list[str]:
+    if " " in text:
+        pieces, joiner = text.split(" "), " "
+    else:
+        pieces, joiner = list(text), ""
+    lines: list[str] = []
+    current = ""
+    for piece in pieces:
+        candidate = f"{current}{joiner}{piece}" if current else piece
+        if current and stringWidth(candidate, font, size) > width:
+            lines.append(current)
+            current = piece
+        else:
+            current = candidate
+    if current:
+        lines.append(current)
+    return lines
+
+
+__all__ = ["INK", "PAPER_WHITE", "face_module", "hex_colour", "ink_for", "fill_bleed", "wrap"]

@@ -1,0 +1,461 @@
+"""Game of Trains card faces, backs and ability icons, drawn from simple vector shapes.
+
+A carriage card shows its number three times (large on a carriage in the middle, small in two
+opposite corners so a fanned hand can be read), the ability's icon, name and short text in English
+and Chinese, all in one colour per ability. The locomotive card is drawn sideways, because it lies
+across the table at the head of the train, with an arrow saying the numbers rise away from it.
+
+Faces are designed on a 63 x 88 mm poker card and scaled to the deck's card size; the background
+colour runs into the bleed, every text stays in the safe area 3 mm inside the trim.
+"""
+
+from __future__ import annotations
+
+from math import atan2, cos, pi, radians, sin
+
+from reportlab.lib.colors import Color, HexColor
+
+from cardgen.faces import INK, PAPER_WHITE, fill_bleed, hex_colour, ink_for, wrap
+from cardgen.layout import Rect
+from cardgen.pdfdoc import CJK, SANS, SANS_BOLD, mm
+
+DESIGN_W, DESIGN_H = 63.0, 88.0  # mm: the poker card the design is laid out on
+FRAME = 4.0  # mm of coloured frame around the cream panel; text starts inside it
+
+CREAM = HexColor("#fbf6ea")
+CARD_FILL = HexColor("#ffffff")
+CROSS_RED = HexColor("#d32f2f")
+LOCK_GOLD = HexColor("#f2b705")
+STEEL = HexColor("#37474f")
+RAIL = HexColor("#8d8d8d")
+
+# One colour per ability, far enough apart to sort the market at a glance.
+ABILITY_COLOURS = {
+    "swap-adjacent": HexColor("#2e7d32"),
+    "swap-over-one": HexColor("#00897b"),
+    "shift-right": HexColor("#1565c0"),
+    "shift-left": HexColor("#5e35b1"),
+    "remove-first": HexColor("#c62828"),
+    "remove-middle": HexColor("#e65100"),
+    "remove-last": HexColor("#6d4c41"),
+    "lock": HexColor("#f9a825"),
+}
+
+
+# ---------------------------------------------------------------- icons (also used by the rule sheet)
+
+def _arrow_head(canvas, x: float, y: float, angle: float, size: float) -> None:
+    """A filled triangle whose tip is at (x, y), pointing along `angle` (radians)."""
+    back, spread = size, size * 0.55
+    bx, by = x - back * cos(angle), y - back * sin(angle)
+    nx, ny = -sin(angle) * spread, cos(angle) * spread
+    path = canvas.beginPath()
+    path.moveTo(x, y)
+    path.lineTo(bx + nx, by + ny)
+    path.lineTo(bx - nx, by - ny)
+    path.close()
+    canvas.drawPath(path, stroke=0, fill=1)
+
+
+def _mini_card(canvas, x: float, y: float, w: float, h: float) -> None:
+    canvas.setFillColor(CARD_FILL)
+    canvas.setStrokeColor(INK)
+    canvas.setLineWidth(3.2)
+    canvas.roundRect(x, y, w, h, 4, stroke=1, fill=1)
+
+
+def _three_cards(canvas) -> list[float]:
+    """Three cards in a row; returns their centres along x."""
+    for x in (6, 38.5, 71):
+        _mini_card(canvas, x, 24, 23, 36)
+    return [17.5, 50.0, 82.5]
+
+
+def _double_arc(canvas, x0: float, x1: float, base: float, crest: float) -> None:
+    """A two-headed arrow arching from x0 to x1 over whatever lies between: a swap. The heads'
+    tips are at height `base`; the curve's control points at `crest`."""
+    canvas.setStrokeColor(INK)
+    canvas.setFillColor(INK)
+    canvas.setLineWidth(4.5)
+    head = 9
+    # The heads point down into the two cards; the curve stops where each head begins.
+    path = canvas.beginPath()
+    path.moveTo(x0, base + head)
+    path.curveTo(x0, crest, x1, crest, x1, base + head)
+    canvas.drawPath(path, stroke=1, fill=0)
+    _arrow_head(canvas, x0, base, -pi / 2, head)
+    _arrow_head(canvas, x1, base, -pi / 2, head)
+
+
+def _straight_arrow(canvas, x0: float, x1: float, y: float) -> None:
+    canvas.setStrokeColor(INK)
+    canvas.setFillColor(INK)
+    canvas.setLineWidth(6)
+    head = 11
+    direction = 1 if x1 > x0 else -1
+    canvas.line(x0, y, x1 - direction * head * 0.9, y)
+    _arrow_head(canvas, x1, y, 0 if direction > 0 else pi, head)
+
+
+def _red_cross(canvas, cx: float, cy: float, half: float) -> None:
+    canvas.setStrokeColor(CROSS_RED)
+    canvas.setLineWidth(7)
+    canvas.setLineCap(1)
+    canvas.line(cx - half, cy - half, cx + half, cy + half)
+    canvas.line(cx - half, cy + half, cx + half, cy - half)
+    canvas.setLineCap(0)
+
+
+def _padlock(canvas) -> None:
+    canvas.setStrokeColor(INK)
+    canvas.setLineWidth(8)
+    path = canvas.beginPath()
+    path.moveTo(32, 50)
+    path.lineTo(32, 66)
+    path.arcTo(32, 50, 68, 86, startAng=180, extent=-180)
+    path.lineTo(68, 50)
+    canvas.drawPath(path, stroke=1, fill=0)
+    canvas.setFillColor(LOCK_GOLD)
+    canvas.setLineWidth(4)
+    canvas.roundRect(20, 8, 60, 46, 7, stroke=1, fill=1)
+    canvas.setFillColor(INK)
+    canvas.circle(50, 35, 6, stroke=0, fill=1)
+    path = canvas.beginPath()
+    path.moveTo(46.5, 35)
+    path.lineTo(44, 18)
+    path.lineTo(56, 18)
+    path.lineTo(53.5, 35)
+    path.close()
+    canvas.drawPath(path, stroke=0, fill=1)
+
+
+def _icon_swap_adjacent(canvas):
+    _mini_card(canvas, 18, 12, 27, 40)
+    _mini_card(canvas, 55, 12, 27, 40)
+    _double_arc(canvas, 31.5, 68.5, 56, 96)
+
+
+def _icon_swap_over_one(canvas):
+    left, _, right = _three_cards(canvas)
+    _double_arc(canvas, left, right, 64, 98)
+
+
+def _icon_shift_right(canvas):
+    _mini_card(canvas, 5, 27, 26, 46)
+    _straight_arrow(canvas, 39, 64, 50)
+    _straight_arrow(canvas, 70, 95, 50)
+
+
+def _icon_shift_left(canvas):
+    _mini_card(canvas, 69, 27, 26, 46)
+    _straight_arrow(canvas, 61, 36, 50)
+    _straight_arrow(canvas, 30, 5, 50)
+
+
+def _remove(position: int):
+    def draw(canvas):
+        centres = _three_cards(canvas)
+        _red_cross(canvas, centres[position], 42, 14)
+    return draw
+
+
+_ICONS = {
+    "swap-adjacent": _icon_swap_adjacent,
+    "swap-over-one": _icon_swap_over_one,
+    "shift-right": _icon_shift_right,
+    "shift-left": _icon_shift_left,
+    "remove-first": _remove(0),
+    "remove-middle": _remove(1),
+    "remove-last": _remove(2),
+    "lock": _padlock,
+}
+ICONS = tuple(_ICONS)
+
+
+def draw_ability_icon(canvas, icon: str, x: float, y: float, size: float) -> None:
+    """Draw ability icon `icon` (an `icon:` name from abilities.yaml) in the square whose
+    lower-left corner is (x, y) and side is `size`, in the canvas's current units."""
+    if icon not in _ICONS:
+        raise ValueError(f"unknown ability icon {icon!r}; known: {', '.join(ICONS)}")
+    canvas.saveState()
+    canvas.translate(x, y)
+    canvas.scale(size / 100.0, size / 100.0)  # icons are drawn on a 100 x 100 grid
+    _ICONS[icon](canvas)
+    canvas.restoreState()
+
+
+# ---------------------------------------------------------------- helpers in design millimetres
+
+def _enter_design(canvas, rect: Rect, landscape: bool = False) -> None:
+    """Make (0, 0)-(63, 88) millimetres the card's trim, scaled to the real card size and
+    centred; `landscape` turns the design space to 88 x 63 for a card laid sideways."""
+    canvas.translate(rect.x + rect.w / 2, rect.y + rect.h / 2)
+    scale = min(rect.w / (DESIGN_W * mm), rect.h / (DESIGN_H * mm)) * mm
+    canvas.scale(scale, scale)
+    if landscape:
+        canvas.rotate(90)
+        canvas.translate(-DESIGN_H / 2, -DESIGN_W / 2)
+    else:
+        canvas.translate(-DESIGN_W / 2, -DESIGN_H / 2)
+
+
+def _pt(points: float) -> float:
+    """A font size given in points, as design millimetres."""
+    return points / mm
+
+
+def _centred(canvas, text: str, x: float, y: float, font: str, size: float) -> None:
+    canvas.setFont(font, size)
+    canvas.drawCentredString(x, y, text)
+
+
+def _abilities(content) -> dict[int, dict]:
+    return {a["id"]: a for a in content.files["abilities"]["abilities"]}
+
+
+def ability_colour(ability: dict) -> Color:
+    return ABILITY_COLOURS[ability["icon"]]
+
+
+# ---------------------------------------------------------------- carriage face
+
+def _corner_index(canvas, number: int, colour: Color, icon: str) -> None:
+    """Number badge in the top-left corner and the small icon in the top-right one; the caller
+    draws it a second time turned upside down for the opposite corners."""
+    canvas.setFillColor(colour)
+    canvas.circle(10.0, 78.0, 4.7, stroke=0, fill=1)
+    canvas.setFillColor(ink_for(colour))
+    _centred(canvas, str(number), 10.0, 76.3, SANS_BOLD, _pt(13) if number < 10 else _pt(11.5))
+    canvas.setFillColor(PAPER_WHITE)
+    canvas.setStrokeColor(colour)
+    canvas.setLineWidth(0.5)
+    canvas.roundRect(47.6, 73.6, 9.4, 9.4, 1.5, stroke=1, fill=1)
+    draw_ability_icon(canvas, icon, 48.3, 74.3, 8)
+
+
+def _carriage(canvas, number: int, colour: Color) -> None:
+    """A railway carriage in side view with the card's number painted large on its body."""
+    left, right, bottom, top = 8.5, 54.5, 46.0, 65.5
+    rail, wheel_r = 41.3, 2.6
+    # Rails and sleepers first, so the wheels sit on them.
+    canvas.setStrokeColor(RAIL)
+    canvas.setLineWidth(0.6)
+    for x in range(7, 58, 4):
+        canvas.line(x, rail - 0.8, x + 2, rail - 0.8)
+    canvas.setStrokeColor(STEEL)
+    canvas.setLineWidth(0.7)
+    canvas.line(5.5, rail, 57.5, rail)
+    # Couplers at both ends, bogies, wheels.
+    canvas.setFillColor(STEEL)
+    canvas.rect(5.5, bottom + 1.4, 3.5, 2.2, stroke=0, fill=1)
+    canvas.rect(54, bottom + 1.4, 3.5, 2.2, stroke=0, fill=1)
+    canvas.rect(11, bottom - 1.2, 15, 2, stroke=0, fill=1)
+    canvas.rect(37, bottom - 1.2, 15, 2, stroke=0, fill=1)
+    for cx in (14.5, 22.5, 40.5, 48.5):
+        canvas.setFillColor(STEEL)
+        canvas.circle(cx, rail + wheel_r, wheel_r, stroke=0, fill=1)
+        canvas.setFillColor(CREAM)
+        canvas.circle(cx, rail + wheel_r, 0.8, stroke=0, fill=1)
+    canvas.setFillColor(STEEL)
+    canvas.roundRect(left + 1, top - 1.5, right - left - 2, 4.2, 1.8, stroke=0, fill=1)
+    canvas.setFillColor(colour)
+    canvas.setStrokeColor(STEEL)
+    canvas.setLineWidth(0.6)
+    canvas.roundRect(left, bottom, right - left, top - bottom, 1.6, stroke=1, fill=1)
+    canvas.setFillColor(CREAM)
+    for x in range(11, 52, 6):
+        canvas.roundRect(x, top - 4.7, 4, 3.3, 0.7, stroke=0, fill=1)
+    canvas.setFillColor(ink_for(colour))
+    _centred(canvas, str(number), (left + right) / 2, bottom + 2.4, SANS_BOLD, _pt(44))
+
+
+def _ability_panel(canvas, ability: dict, colour: Color) -> None:
+    """The lower panel: the icon, then what the ability does, in English and in Chinese."""
+    x0, y0, x1, y1 = 6.0, 15.6, 57.0, 38.6
+    canvas.setFillColor(PAPER_WHITE)
+    canvas.setStrokeColor(colour)
+    canvas.setLineWidth(0.7)
+    canvas.roundRect(x0, y0, x1 - x0, y1 - y0, 2.2, stroke=1, fill=1)
+    draw_ability_icon(canvas, ability["icon"], x0 + 1.2, (y0 + y1) / 2 - 7.8, 14.5)
+    # The ability's number, as the published card list and rule sheet refer to it.
+    canvas.setFillColor(colour)
+    canvas.circle(x0 + 3.4, y1 - 3.2, 2.3, stroke=0, fill=1)
+    canvas.setFillColor(ink_for(colour))
+    _centred(canvas, str(ability["id"]), x0 + 3.4, y1 - 4.35, SANS_BOLD, _pt(8.5))
+
+    text_x = 22.5
+    width = x1 - 1.5 - text_x
+    lines = [(SANS_BOLD, _pt(9), ability["name"]["en"], 3.7)]
+    lines += [(SANS, _pt(6.8), line, 2.8) for line in wrap(ability["short"]["en"], SANS, _pt(6.8), width)]
+    lines += [(CJK, _pt(8.5), ability["name"]["zh-Hant"], 3.9)]
+    lines += [(CJK, _pt(6.8), line, 2.8) for line in wrap(ability["short"]["zh-Hant"], CJK, _pt(6.8), width)]
+    height = sum(step for *_, step in lines)
+    baseline = (y0 + y1) / 2 + height / 2
+    canvas.setFillColor(INK)
+    for font, size, text, step in lines:
+        baseline -= step
+        canvas.setFont(font, size)
+        canvas.drawString(text_x, baseline + 0.5, text)
+
+
+def _carriage_face(canvas, content, card: dict, rect: Rect, bleed: float) -> None:
+    ability = _abilities(content)[card["ability"]]
+    colour = ability_colour(ability)
+    fill_bleed(canvas, rect, bleed, colour)
+    canvas.saveState()
+    _enter_design(canvas, rect)
+    canvas.setFillColor(CREAM)
+    canvas.roundRect(FRAME, FRAME, DESIGN_W - 2 * FRAME, DESIGN_H - 2 * FRAME, 2.5, stroke=0, fill=1)
+    _corner_index(canvas, card["number"], colour, ability["icon"])
+    canvas.saveState()
+    canvas.translate(DESIGN_W, DESIGN_H)
+    canvas.rotate(180)
+    _corner_index(canvas, card["number"], colour, ability["icon"])
+    canvas.restoreState()
+    _carriage(canvas, card["number"], colour)
+    _ability_panel(canvas, ability, colour)
+    canvas.restoreState()
+
+
+# ---------------------------------------------------------------- locomotive face (drawn sideways)
+
+def _locomotive(canvas) -> None:
+    """A steam locomotive facing left, its coupling on the right where the train continues."""
+    canvas.setStrokeColor(STEEL)
+    canvas.setLineWidth(0.7)
+    canvas.line(5, 14.2, 83, 14.2)
+    dark, accent = HexColor("#263238"), HexColor("#7a2e1f")
+    canvas.setFillColor(dark)
+    # Cowcatcher, frame, boiler with its round front, chimney, dome, cab.
+    path = canvas.beginPath()
+    path.moveTo(6, 15.5)
+    path.lineTo(11, 15.5)
+    path.lineTo(11, 21)
+    path.close()
+    canvas.drawPath(path, stroke=0, fill=1)
+    canvas.rect(10, 20, 32, 3.2, stroke=0, fill=1)
+    canvas.roundRect(10, 23, 23, 11.5, 5.5, stroke=0, fill=1)
+    canvas.rect(14, 34, 4.2, 5, stroke=0, fill=1)
+    canvas.rect(13, 38.6, 6.2, 1.8, stroke=0, fill=1)
+    canvas.setFillColor(LOCK_GOLD)
+    canvas.circle(25, 34.5, 2.6, stroke=0, fill=1)
+    canvas.setFillColor(accent)
+    canvas.rect(31, 23, 11, 17, stroke=0, fill=1)
+    canvas.setFillColor(dark)
+    canvas.rect(30, 39.6, 13.2, 1.8, stroke=0, fill=1)
+    canvas.setFillColor(CREAM)
+    canvas.roundRect(33.5, 31.5, 6, 5.5, 0.8, stroke=0, fill=1)
+    canvas.setFillColor(LOCK_GOLD)
+    canvas.rect(10, 27.5, 21, 0.9, stroke=0, fill=1)
+    # Coupler and wheels.
+    canvas.setFillColor(STEEL)
+    canvas.rect(42, 20.5, 3.2, 2, stroke=0, fill=1)
+    for cx, r in ((14.5, 2.6), (24, 4.2), (34.5, 4.2)):
+        canvas.setFillColor(STEEL)
+        canvas.circle(cx, 14.2 + r, r, stroke=0, fill=1)
+        canvas.setFillColor(CREAM)
+        canvas.circle(cx, 14.2 + r, r * 0.35, stroke=0, fill=1)
+
+
+def _locomotive_face(canvas, content, card: dict, rect: Rect, bleed: float) -> None:
+    deck = content.deck(card["deck"])
+    colour = hex_colour(content.game["backs"][deck["back"]]["colour"])
+    fill_bleed(canvas, rect, bleed, colour)
+    canvas.saveState()
+    _enter_design(canvas, rect, landscape=True)
+    width, height = DESIGN_H, DESIGN_W
+    canvas.setFillColor(CREAM)
+    canvas.roundRect(FRAME, FRAME, width - 2 * FRAME, height - 2 * FRAME, 2.5, stroke=0, fill=1)
+    title = content.game["backs"][deck["back"]]["title"]
+    canvas.setFillColor(colour)
+    _centred(canvas, title["en"], width / 2, 50.5, SANS_BOLD, _pt(17))
+    _centred(canvas, title["zh-Hant"], width / 2, 43.5, CJK, _pt(13))
+    _locomotive(canvas)
+    # The arrow away from the locomotive with the rising numbers over it.
+    canvas.setFillColor(INK)
+    canvas.setStrokeColor(INK)
+    canvas.setLineWidth(1.1)
+    canvas.line(48, 20, 79, 20)
+    _arrow_head(canvas, 83, 20, 0, 4.2)
+    _centred(canvas, "1 < 2 < 3 < … < 7", 65, 24.2, SANS_BOLD, _pt(10))
+    canvas.setFillColor(STEEL)
+    _centred(canvas, "Numbers rise away from the locomotive", width / 2, 8.6, SANS, _pt(7))
+    canvas.setFont(CJK, _pt(7))
+    canvas.drawCentredString(65, 15.2, "數字由車頭往右遞增")
+    canvas.restoreState()
+
+
+def draw_face(canvas, content, card: dict, rect: Rect, bleed: float) -> None:
+    """Draw `card`'s face on the trim `rect`, its background reaching `bleed` beyond it."""
+    if card["deck"] == "locomotives":
+        _locomotive_face(canvas, content, card, rect, bleed)
+    else:
+        _carriage_face(canvas, content, card, rect, bleed)
+
+
+# ---------------------------------------------------------------- backs
+
+def _wheel(canvas, cx: float, cy: float, r: float) -> None:
+    canvas.setLineWidth(1.1)
+    canvas.circle(cx, cy, r, stroke=1, fill=0)
+    canvas.circle(cx, cy, r * 0.22, stroke=0, fill=1)
+    canvas.setLineWidth(0.8)
+    for k in range(8):
+        a = radians(22.5 + 45 * k)
+        canvas.line(cx + cos(a) * r * 0.22, cy + sin(a) * r * 0.22, cx + cos(a) * r, cy + sin(a) * r)
+
+
+def _tint(colour: Color, amount: float) -> Color:
+    """`colour` moved `amount` of the way towards white."""
+    return Color(*(c + (1 - c) * amount for c in (colour.red, colour.green, colour.blue)))
+
+
+def _back_half(canvas, title: dict, ink: Color) -> None:
+    """The upper half of a back; drawn twice, the second turned half a turn, so a card looks
+    the same whichever way up it lies in the pile."""
+    canvas.setFillColor(ink)
+    _centred(canvas, title["en"], DESIGN_W / 2, 67.5, SANS_BOLD, _pt(15))
+    _centred(canvas, title["zh-Hant"], DESIGN_W / 2, 59.5, CJK, _pt(14))
+
+
+def draw_back(canvas, content, back_id: str, rect: Rect, bleed: float) -> None:
+    """Draw back `back_id` (from game.yaml) on `rect`, its colour reaching `bleed` beyond it."""
+    back = content.game["backs"][back_id]
+    colour = hex_colour(back["colour"])
+    ink = CREAM
+    fill_bleed(canvas, rect, bleed, colour)
+    canvas.saveState()
+    # Fine diagonal stripes over the whole card and bleed; centred, so a half turn maps them onto
+    # themselves.
+    path = canvas.beginPath()
+    path.rect(rect.x - bleed, rect.y - bleed, rect.w + 2 * bleed, rect.h + 2 * bleed)
+    canvas.clipPath(path, stroke=0, fill=0)
+    _enter_design(canvas, rect)
+    # A solid tint rather than transparency, which some print shops' workflows refuse.
+    canvas.setStrokeColor(_tint(colour, 0.08))
+    canvas.setLineWidth(1.2)
+    reach = DESIGN_W + DESIGN_H
+    for k in range(-30, 31):
+        offset = k * 4.0
+        canvas.line(DESIGN_W / 2 + offset - reach, DESIGN_H / 2 - reach,
+                    DESIGN_W / 2 + offset + reach, DESIGN_H / 2 + reach)
+    canvas.setStrokeColor(ink)
+    canvas.setFillColor(ink)
+    canvas.setLineWidth(0.8)
+    canvas.roundRect(5.5, 5.5, DESIGN_W - 11, DESIGN_H - 11, 3, stroke=1, fill=0)
+    canvas.setLineWidth(0.3)
+    canvas.roundRect(7, 7, DESIGN_W - 14, DESIGN_H - 14, 2.2, stroke=1, fill=0)
+    _wheel(canvas, DESIGN_W / 2, DESIGN_H / 2, 11)
+    canvas.setLineWidth(0.5)
+    canvas.circle(DESIGN_W / 2, DESIGN_H / 2, 14, stroke=1, fill=0)
+    for turn in (0, 180):
+        canvas.saveState()
+        canvas.translate(DESIGN_W / 2, DESIGN_H / 2)
+        canvas.rotate(turn)
+        canvas.translate(-DESIGN_W / 2, -DESIGN_H / 2)
+        _back_half(canvas, back["title"], ink)
+        canvas.restoreState()
+    canvas.restoreState()
+
+
+__all__ = ["ABILITY_COLOURS", "ICONS", "draw_ability_icon", "ability_colour", "draw_face", "draw_back"]
