@@ -1,0 +1,203 @@
+"""Card sheet PDFs read back: sizes, page boxes, embedded fonts, viewer settings, text, order,
+determinism and atomic writes."""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+
+import pytest
+from pypdf import PdfReader
+
+from cardgen.build import build_game, planned_outputs
+from cardgen.content import load_game
+from cardgen.errors import ContentErrors, UsageError
+from cardgen.faces import face_module, wrap
+from cardgen.faces import game_of_trains as trains_faces
+from cardgen.layout import SHOP_BLEED, plan_sheet
+from cardgen.pdfdoc import CJK, SANS, mm, register_fonts
+from cardgen.sheets import render_card_sheets
+from tests.conftest import edit
+
+CARDS = 88  # 84 carriages and 4 locomotives
+
+
+@pytest.fixture(scope="module")
+def sheets(tmp_path_factory, trains):
+    """Every card PDF of Game of Trains, rendered once for this module."""
+    folder = tmp_path_factory.mktemp("cards")
+    paths = {}
+    for paper in ("a4", "letter"):
+        for layout in ("home", "shop"):
+            paths[paper, layout] = render_card_sheets(trains, folder / f"{paper}-{layout}.pdf", paper, layout)
+    paths["short"] = render_card_sheets(trains, folder / "short.pdf", "a4", "home", flip="short")
+    return {key: PdfReader(path) for key, path in paths.items()}
+
+
+def lines(page) -> list[str]:
+    return [line.strip() for line in page.extract_text().splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize("paper, layout, size_mm", [
+    ("a4", "home", (210, 297)), ("letter", "home", (215.9, 279.4)),
+    ("a4", "shop", (297, 210)), ("letter", "shop", (279.4, 215.9)),
+])
+def test_pages_have_the_exact_paper_size(sheets, paper, layout, size_mm):
+    for page in sheets[paper, layout].pages:
+        assert (float(page.mediabox.width) / mm, float(page.mediabox.height) / mm) == pytest.approx(size_mm, abs=0.01)
+
+
+@pytest.mark.parametrize("paper, layout", [("a4", "home"), ("letter", "home"), ("a4", "shop"), ("letter", "shop")])
+def test_every_fronts_page_is_followed_by_its_backs_page(sheets, paper, layout, trains):
+    reader = sheets[paper, layout]
+    per_page = plan_sheet(paper, 63, 88, layout).per_page
+    assert len(reader.pages) == 2 * -(-CARDS // per_page)
+    for index in range(0, len(reader.pages), 2):
+        back_text = " ".join(lines(reader.pages[index + 1]))
+        assert "Game of Trains" in back_text or "Locomotive" in back_text
+        assert "Couple" not in back_text and "Uncouple" not in back_text
+
+
+@pytest.mark.parametrize("paper, layout", [("a4", "home"), ("letter", "home"), ("a4", "shop"), ("letter", "shop")])
+def test_trim_and_bleed_boxes_lie_inside_the_media_box(sheets, paper, layout):
+    for page in sheets[paper, layout].pages:
+        media, trim, bleed = page.mediabox, page.trimbox, page.bleedbox
+        assert media.left <= bleed.left <= trim.left and trim.right <= bleed.right <= media.right
+        assert media.bottom <= bleed.bottom <= trim.bottom and trim.top <= bleed.top <= media.top
+        grow = float(bleed.left) - float(trim.left)
+        if layout == "home":
+            assert list(trim) == list(bleed)
+        else:
+            assert grow == pytest.approx(-SHOP_BLEED, abs=1e-3)
+
+
+def test_first_page_trim_box_is_the_card_grid(sheets):
+    sheet = plan_sheet("a4", 63, 88, "home")
+    trim = sheets["a4", "home"].pages[0].trimbox
+    width, height = float(trim.width) / mm, float(trim.height) / mm
+    assert (width, height) == pytest.approx((3 * 63, 3 * 88), abs=0.01)
+    assert float(trim.left) == pytest.approx(sheet.slots[0].trim.x, abs=1e-3)
+
+
+@pytest.mark.parametrize("key", [("a4", "home"), ("letter", "shop")])
+def test_every_font_is_embedded(sheets, key):
+    seen = set()
+    for page in sheets[key].pages:
+        for name, font in page["/Resources"]["/Font"].items():
+            font = font.get_object()
+            seen.add(str(font["/BaseFont"]))
+            assert "/FontFile2" in font["/FontDescriptor"].get_object(), f"{name} {font['/BaseFont']} not embedded"
+    assert any("Vera" in name for name in seen) and any("ZenHei" in name for name in seen)
+
+
+def test_viewer_prints_at_actual_size_and_duplex_on_the_chosen_edge(sheets):
+    long_prefs = sheets["a4", "home"].trailer["/Root"]["/ViewerPreferences"]
+    short_prefs = sheets["short"].trailer["/Root"]["/ViewerPreferences"]
+    assert long_prefs["/PrintScaling"] == "/None"
+    assert long_prefs["/Duplex"] == "/DuplexFlipLongEdge"
+    assert short_prefs["/Duplex"] == "/DuplexFlipShortEdge"
+
+
+def test_every_carriage_number_is_printed_three_times_in_content_order(sheets):
+    reader = sheets["a4", "home"]
+    for page_number, index in enumerate(range(0, len(reader.pages), 2)):
+        counts = Counter(lines(reader.pages[index]))
+        # A number on the carriage and in two corners; the ability number appears at most twice
+        # per card, so three or more is the card's own number.
+        printed = sorted(int(text) for text, n in counts.items() if text.isdigit() and n >= 3)
+        expected = list(range(9 * page_number + 1, min(9 * page_number + 9, 84) + 1))
+        assert printed == expected, f"fronts page {page_number + 1}"
+
+
+def test_ability_text_is_printed_in_english_and_chinese(sheets, trains):
+    text = " ".join(lines(sheets["a4", "home"].pages[0]))
+    card = trains.cards[0]  # carriage 1
+    ability = next(a for a in trains.files["abilities"]["abilities"] if a["id"] == card["ability"])
+    assert ability["name"]["en"] in text
+    assert ability["name"]["zh-Hant"] in text
+
+
+def test_locomotive_cards_follow_the_carriages(sheets):
+    reader = sheets["a4", "home"]
+    last_fronts = " ".join(lines(reader.pages[-2]))
+    assert last_fronts.count("Locomotive") == 4
+    assert "84" in last_fronts
+
+
+def test_same_content_gives_byte_identical_pdfs(trains, tmp_path):
+    first = render_card_sheets(trains, tmp_path / "one.pdf", "letter", "shop")
+    second = render_card_sheets(trains, tmp_path / "two.pdf", "letter", "shop")
+    assert hashlib.sha256(first.read_bytes()).digest() == hashlib.sha256(second.read_bytes()).digest()
+
+
+def test_build_writes_every_file_under_the_game_folder_and_reports_each(trains, tmp_path):
+    reported = []
+    written = build_game(trains, tmp_path, papers=("a4",), layouts=("home", "shop"), progress=reported.append)
+    assert written == reported
+    names = [p.name for p in written]
+    assert names[:2] == ["cards-a4-home.pdf", "cards-a4-shop.pdf"]
+    assert all(p.parent == tmp_path / "game-of-trains" and p.stat().st_size > 0 for p in written)
+    assert not [p for p in (tmp_path / "game-of-trains").iterdir() if p.name.startswith(".")]
+
+
+def test_a_failed_drawing_leaves_no_partial_file_and_keeps_the_old_one(trains, tmp_path, monkeypatch):
+    target = tmp_path / "game-of-trains" / "cards-a4-home.pdf"
+    target.parent.mkdir()
+    target.write_bytes(b"previous build")
+    drawn = []
+
+    def failing_face(canvas, content, card, rect, bleed):
+        drawn.append(card["id"])
+        if len(drawn) == 20:
+            raise RuntimeError("ink ran out")
+
+    monkeypatch.setattr(trains_faces, "draw_face", failing_face)
+    with pytest.raises(RuntimeError, match="ink ran out"):
+        build_game(trains, tmp_path, papers=("a4",), layouts=("home",))
+    assert target.read_bytes() == b"previous build"
+    assert [p.name for p in target.parent.iterdir()] == ["cards-a4-home.pdf"]
+
+
+def test_a_game_adds_its_own_outputs_through_its_face_module(trains, tmp_path, monkeypatch):
+    def extra_outputs(content, out_dir, paper, flip):
+        return [(out_dir / f"tiles-{paper}.pdf", lambda path: path.write_bytes(f"{paper} {flip}".encode()))]
+
+    monkeypatch.setattr(trains_faces, "extra_outputs", extra_outputs, raising=False)
+    planned = planned_outputs(trains, tmp_path, papers=("a4", "letter"), layouts=("home",), flip="short")
+    assert [p.name for p, _ in planned][-2:] == ["tiles-a4.pdf", "tiles-letter.pdf"]
+    written = build_game(trains, tmp_path, papers=("letter",), layouts=("home",), flip="short")
+    assert (tmp_path / "game-of-trains" / "tiles-letter.pdf").read_bytes() == b"letter short"
+    assert written[-1].name == "tiles-letter.pdf"
+
+
+def test_a_card_larger_than_the_paper_is_reported_at_its_size_in_game_yaml(content_copy, tmp_path):
+    edit(content_copy / "game-of-trains" / "game.yaml", "height_mm: 88", "height_mm: 280")
+    content = load_game(content_copy, "game-of-trains")
+    with pytest.raises(ContentErrors) as caught:
+        render_card_sheets(content, tmp_path / "cards.pdf", "letter", "home")
+    message = str(caught.value)
+    assert "game.yaml:11:" in message and "$.card_sizes.poker" in message and "does not fit on letter" in message
+    assert not (tmp_path / "cards.pdf").exists()
+
+
+def test_unknown_flip_and_unknown_game_are_usage_errors(trains, tmp_path):
+    with pytest.raises(UsageError, match="unknown flip"):
+        build_game(trains, tmp_path, flip="sideways")
+    with pytest.raises(UsageError, match="no card faces"):
+        face_module("no-such-game")
+
+
+def test_every_ability_has_an_icon_and_a_colour(trains):
+    for ability in trains.files["abilities"]["abilities"]:
+        assert ability["icon"] in trains_faces.ICONS
+        assert ability["icon"] in trains_faces.ABILITY_COLOURS
+    with pytest.raises(ValueError, match="unknown ability icon"):
+        trains_faces.draw_ability_icon(None, "teleport", 0, 0, 10)
+
+
+def test_wrapped_lines_are_balanced_and_chinese_breaks_between_characters():
+    register_fonts()
+    assert wrap("Everyone loses carriage 4", SANS, 10, 120) == ["Everyone loses", "carriage 4"]
+    assert wrap("Couple", SANS, 10, 120) == ["Couple"]
+    zh = wrap("所有人移除第1節所有人移除第1節", CJK, 10, 60)
+    assert len(zh) > 1 and "".join(zh) == "所有人移除第1節所有人移除第1節"
