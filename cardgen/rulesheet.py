@@ -23,6 +23,8 @@ from xml.sax.saxutils import escape
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import (
     BaseDocTemplate, CondPageBreak, Flowable, Frame, KeepTogether, ListFlowable, ListItem, PageTemplate,
     Paragraph, Spacer, Table, TableStyle, XPreformatted,
@@ -30,7 +32,7 @@ from reportlab.platypus import (
 
 from cardgen.content import LANGUAGES, GameContent, game_module
 from cardgen.errors import ContentError, ContentErrors, UsageError
-from cardgen.pdfdoc import PAPER_MM, SANS, atomic_output, font_for, mm, register_fonts
+from cardgen.pdfdoc import CJK_FONT_FILE, FONT_DIR, PAPER_MM, SANS, atomic_output, font_for, mm, register_fonts
 
 MARGIN = 18 * mm
 HEADER_GAP = 9 * mm
@@ -38,6 +40,9 @@ INK = colors.HexColor("#222222")
 MUTED = colors.HexColor("#666666")
 NOTE_FILL = colors.HexColor("#f3efe4")
 RULE_LINE = colors.HexColor("#c8c8c8")
+# The notation lines up in columns, so it needs a fixed-width face; the Chinese font file
+# carries one (its second face), which keeps every font of the sheet embedded.
+MONO = "ZenHeiMono"
 
 # Words the typesetting itself prints; everything about the game comes from its content.
 LABELS = {
@@ -89,12 +94,22 @@ _STEP = re.compile(r"^\d+\. ")
 _NOTE = re.compile(r"^> ?")
 
 
+def _wide(char: str) -> bool:
+    """Chinese characters and full-width punctuation, between which no space is written."""
+    return ord(char) > 0x2E7F
+
+
+def tidy(text: str) -> str:
+    """Drop the spaces a folded YAML block leaves between two Chinese sentences."""
+    return re.sub(r"(?<=[^\x00-\u2e7f]) +(?=[^\x00-\u2e7f])", "", text)
+
+
 def _join(lines: list[str]) -> str:
     """Join wrapped source lines; Chinese lines join without a space, as Chinese is written."""
     text = ""
     for line in lines:
         line = line.strip()
-        if text and not (ord(text[-1]) > 0x2E7F and ord(line[0]) > 0x2E7F):
+        if text and not (_wide(text[-1]) and _wide(line[0])):
             text += " "
         text += line
     return text
@@ -173,7 +188,7 @@ class Styles:
                                     textColor=colors.white, spaceAfter=4)
         self.subtitle = ParagraphStyle("subtitle", parent=self.body, fontSize=11, leading=16,
                                        textColor=colors.white, spaceAfter=0)
-        self.code = ParagraphStyle("code", parent=self.body, fontName=regular, fontSize=8.5, leading=11.5)
+        self.code = ParagraphStyle("code", parent=self.body, fontName=MONO, fontSize=8, leading=11)
 
 
 def accent_colour(content: GameContent) -> colors.Color:
@@ -296,7 +311,7 @@ class Sheet:
         return LABELS[self.lang][key].format(**values)
 
     def text(self, value: dict) -> str:
-        return self.content.render_text(value[self.lang], self.lang)
+        return tidy(self.content.render_text(value[self.lang], self.lang))
 
 
 def body_flowables(text: str, styles: Styles) -> list[Flowable]:
@@ -401,8 +416,8 @@ def examples_part(sheet: Sheet) -> list[Flowable]:
     flowables: list[Flowable] = []
     for n, example in enumerate(sheet.examples, 1):
         parts: list[Flowable] = [Paragraph(escape(sheet.label("example", n=n)), sheet.styles.h2)]
-        parts += body_flowables(sheet.content.render_text(example.data["example"][sheet.lang], sheet.lang),
-                                sheet.styles)
+        # Scenario texts are not rule texts: braces in them are literal, not facts to fill in.
+        parts += body_flowables(tidy(example.data["example"][sheet.lang]), sheet.styles)
         if draw is not None:
             parts.append(draw(sheet.content, sheet.lang, example))
         flowables.append(KeepTogether(parts))
@@ -552,6 +567,8 @@ def render_rule_sheet(content: GameContent, lang: str, path: Path, paper: str = 
         raise ContentErrors(errors)
     examples = replay_examples(content)
     register_fonts()
+    if MONO not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(MONO, str(FONT_DIR / CJK_FONT_FILE), subfontIndex=1))
     sheet = Sheet(content, lang, Styles(lang, accent_colour(content)), examples, game_parts)
     story = build_story(sheet)
     page_size = tuple(v * mm for v in PAPER_MM[paper])

@@ -68,6 +68,14 @@ class CardPainter:
             size = w * 0.5
             self.draw_icon(c, self.icons[number], x + (w - size) / 2, y + h * 0.1, size)
 
+    def gap(self, c, x, y):
+        """An empty place in a train, waiting for its refill."""
+        c.setLineWidth(0.6)
+        c.setStrokeColor(MUTED)
+        c.setDash(2, 2)
+        c.roundRect(x, y, self.width, self.height, min(self.width, self.height) * 0.09, stroke=1, fill=0)
+        c.setDash()
+
     def back(self, c, x, y, rotated: bool = False):
         w, h = (self.height, self.width) if rotated else (self.width, self.height)
         c.setLineWidth(0.6)
@@ -109,7 +117,10 @@ class CardPainter:
         for i, number in enumerate(numbers):
             cx = x + (i + 1) * (self.width + self._gap())
             xs.append(cx)
-            self.carriage(c, cx, y, number, highlight=number in highlights, locked=number in locks)
+            if number is None:
+                self.gap(c, cx, y)
+            else:
+                self.carriage(c, cx, y, number, highlight=number in highlights, locked=number in locks)
         return xs
 
     def _gap(self):
@@ -281,8 +292,12 @@ def example_diagram(content, lang, example):
             if changed_from is not None:
                 old = list(changed_from[f"train.{name}"])
                 changed = [n for k, n in enumerate(train) if k >= len(old) or old[k] != n]
-            _label(c, x + 6 * mm, y + SMALL_H / 2 - 1.2 * mm, name, lang, size=8, colour=INK, bold=True,
-                   align="right")
+            winner = changed_from is not None and fields.get("winner") == name
+            _label(c, x + 6 * mm, y + SMALL_H / 2 - 1.2 * mm, name, lang, size=8, bold=True,
+                   colour=MOVE_LINE if winner else INK, align="right")
+            if winner:
+                _label(c, x + 6 * mm, y + SMALL_H / 2 - 4.6 * mm, term(content, "winner", lang), lang, size=6,
+                       colour=MOVE_LINE, align="right")
             painter.train(c, x + 8 * mm, y, train, highlights=changed, locks=locks)
         if has_market:
             y = height - 6 * mm - (len(players) + 1) * row + 2 * mm
@@ -302,13 +317,8 @@ def example_diagram(content, lang, example):
 
 
 def _locked_numbers(fields, player, train) -> list[int]:
-    """Carriages of `player` that carry a lock, whichever way the engine names them."""
-    locks = fields.get(f"locks.{player}", fields.get(f"lock.{player}", []))
-    if locks is None:
-        return []
-    if isinstance(locks, int):
-        locks = [locks]
-    return [n for n in locks if n in train]
+    """The carriages of `player` that carry a lock (the engine lists locked positions, 1 to 7)."""
+    return [train[p - 1] for p in fields.get(f"locks.{player}", []) if 1 <= p <= len(train)]
 
 
 DIAGRAMS = {

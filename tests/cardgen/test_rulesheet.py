@@ -304,3 +304,34 @@ def test_body_markup_splits_paragraphs_bullets_steps_and_notes():
         Block("note", ("**Note:** this",)),
     ]
     assert parse_blocks("中文第一行\n第二行") == [Block("paragraph", ("中文第一行第二行",))]
+
+
+def test_rulings_are_printed_as_question_and_answer(content_copy, tmp_path, stand_in_engine):
+    write_example(content_copy, "[10, 20, 30, 40, 50, 60, 70]")
+    (content_copy / "game-of-trains" / "rulings.yaml").write_text(
+        "rulings:\n"
+        "  - id: ends-swap\n"
+        "    question: {en: 'May the two end carriages be swapped?', zh-Hant: 可以交換頭尾兩節嗎？}\n"
+        "    ruling: {en: 'Only with the stand-in engine of this test.', zh-Hant: 只限本測試的替身引擎。}\n"
+        "    scenario: scenarios/example-swap.yaml\n", "utf-8")
+    content = load_game(content_copy, "game-of-trains")
+    english = pdf_text(render_rule_sheet(content, "en", tmp_path / "en.pdf"))
+    chinese = flat(pdf_text(render_rule_sheet(content, "zh-Hant", tmp_path / "zh.pdf")))
+    assert "Q. May the two end carriages be swapped?" in english
+    assert "A. Only with the stand-in engine of this test." in english
+    assert "問：可以交換頭尾兩節嗎？" in chinese and "答：只限本測試的替身引擎。" in chinese
+
+
+def test_diagrams_print_the_terms_of_rules_yaml(sheets):
+    content, paths = sheets
+    for lang in LANGUAGES:
+        text = flat(pdf_text(paths[lang]))
+        for key in ("locomotive", "draw-pile", "market", "discard-pile", "before", "after"):
+            assert flat(content.files["rules"]["terms"][key][lang]) in text, (lang, key)
+
+
+def test_chinese_sentences_from_folded_yaml_lose_the_joining_space(sheets):
+    _, paths = sheets
+    # abilities.yaml folds ability 3's Chinese text over two lines; the sheet must not show the seam.
+    assert "挪一格。最右邊兩節" in flat(pdf_text(paths["zh-Hant"]))
+    assert "挪一格。 最右邊" not in pdf_text(paths["zh-Hant"])
