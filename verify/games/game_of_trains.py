@@ -1,0 +1,673 @@
+"""The Game of Trains rules engine: each player's train of seven numbered carriages, the face-up
+market, the draw and discard piles, locks, the opening draft and the eight card abilities.
+
+Positions count from the locomotive: 1 is the carriage next to it, 7 the far end. Which card has
+which ability, and what each ability does, is read from the game's content (`cards.yaml` and the
+`key` of each entry in `abilities.yaml`), so the engine holds no card table of its own. The draw
+pile is kept with its top card at the end of a list so that drawing is a cheap `pop()`.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from verify.engine import Action, Chance, Game, IllegalAction, NotationError, SetupError, State, player_names
+
+TRAIN_LENGTH = 7
+LOCKABLE = (1, 4, 7)
+DRAW_TOP_SHOWN = 3  # how many upcoming cards the `draw_top` field lists
+
+DRAFT, PLAY, OVER = "draft", "play", "over"
+
+# What an ability does, by its key in abilities.yaml: (kind, parameter).
+BEHAVIOURS = {
+    "swap-adjacent": ("swap", 1),
+    "swap-over-one": ("swap", 2),
+    "shift-right": ("move", 2),
+    "shift-left": ("move", -2),
+    "remove-first": ("uncouple", 1),
+    "remove-middle": ("uncouple", 4),
+    "remove-last": ("uncouple", 7),
+    "lock": ("lock", 0),
+}
+
+USAGE = {
+    "swap": "use {card} swap <position> <position>",
+    "move": "use {card} move <from> <to>",
+    "uncouple": "use {card}",
+    "lock": "use {card} lock <1, 4 or 7>",
+}
+
+
+# --- actions ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Draft(Action):
+    """Keep one card drawn in the opening draft and put it at a position."""
+
+    card: int
+    position: int
+
+    def __str__(self) -> str:
+        return f"draft {self.card} at {self.position}"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawPlace(Action):
+    """Take the top card of the draw pile and put it at a position of your train."""
+
+    position: int
+
+    def __str__(self) -> str:
+        return f"draw place {self.position}"
+
+
+@dataclass(frozen=True, slots=True)
+class Swap(Action):
+    """Use a market card of ability 1 or 2: exchange two carriages of your train."""
+
+    card: int
+    first: int
+    second: int
+
+    def __str__(self) -> str:
+        return f"use {self.card} swap {self.first} {self.second}"
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Action):
+    """Use a market card of ability 3 or 4: move one carriage two places."""
+
+    card: int
+    source: int
+    target: int
+
+    def __str__(self) -> str:
+        return f"use {self.card} move {self.source} {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Uncouple(Action):
+    """Use a market card of ability 5, 6 or 7: every train loses one carriage, then refills."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"use {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Lock(Action):
+    """Use a market card of ability 8: slide it under carriage 1, 4 or 7 of your train."""
+
+    card: int
+    position: int
+
+    def __str__(self) -> str:
+        return f"use {self.card} lock {self.position}"
+
+
+NOTATION = "draft <card> at <position>, draw place <position>, use <card>, use <card> swap <a> <b>, use <card> move <from> <to>, use <card> lock <position>"
+
+
+def _number(word: str, text: str) -> int:
+    if not word.isdigit():
+        raise NotationError(f"cannot read {text!r}: {word!r} is not a number")
+    return int(word)
+
+
+def parse_action(text: str) -> Action:
+    """Read an action from its text form; the inverse of `str(action)`."""
+    words = str(text).split()
+    if len(words) == 4 and words[0] == "draft" and words[2] == "at":
+        return Draft(_number(words[1], text), _number(words[3], text))
+    if len(words) == 3 and words[:2] == ["draw", "place"]:
+        return DrawPlace(_number(words[2], text))
+    if words and words[0] == "use":
+        if len(words) == 2:
+            return Uncouple(_number(words[1], text))
+        if len(words) == 5 and words[2] == "swap":
+            a, b = _number(words[3], text), _number(words[4], text)
+            # A swap is the same whichever carriage is named first.
+            return Swap(_number(words[1], text), min(a, b), max(a, b))
+        if len(words) == 5 and words[2] == "move":
+            return Move(_number(words[1], text), _number(words[3], text), _number(words[4], text))
+        if len(words) == 4 and words[2] == "lock":
+            return Lock(_number(words[1], text), _number(words[3], text))
+    raise NotationError(f"cannot read {text!r}; the actions are: {NOTATION}")
+
+
+def is_ascending(train: list) -> bool:
+    """A complete train whose numbers rise from the locomotive outwards."""
+    if None in train:
+        return False
+    return all(a < b for a, b in zip(train, train[1:]))
+
+
+def ascending_pairs(train: list) -> int:
+    return sum(1 for a, b in zip(train, train[1:]) if a is not None and b is not None and a < b)
+
+
+# --- state --------------------------------------------------------------------------------------
+
+
+class GameOfTrainsState(State):
+    """Everything that changes during one game of Game of Trains."""
+
+    def __init__(self, game: "GameOfTrains", players: int, chance: Chance):
+        self.game = game
+        self.players = player_names(players)
+        self.chance = chance
+        self.trains: dict[str, list] = {p: [] for p in self.players}
+        self.locks: dict[str, dict[int, int]] = {p: {} for p in self.players}  # position -> lock card
+        self.market: list[int] = []
+        self.pile: list[int] = []  # top card last
+        self.discard: list[int] = []
+        self.draft_hands: dict[str, list[int]] = {p: [] for p in self.players}
+        self.phase = DRAFT
+        self.current = 0
+        self.winner: str | None = None
+        self.turns = 0
+        self.locomotives_out = game.locomotives - players
+        self.dealt: list[int] | None = None  # the deal order, top first, when the game began with one
+        self.setup: dict | None = None
+
+    # --- moving cards -----------------------------------------------------------------------
+
+    def _to_market(self, card: int) -> None:
+        """A carriage arrives face up in the market; it is discarded at once with a card of its ability."""
+        ability = self.game.ability_of[card]
+        for other in self.market:
+            if self.game.ability_of[other] == ability:
+                self.market.remove(other)
+                self.discard.append(other)
+                self.discard.append(card)
+                return
+        self.market.append(card)
+
+    def _draw(self) -> int:
+        if not self.pile:
+            # Reshuffle only when a card is needed, so that everything discarded by then goes in.
+            order = self.chance.shuffle("reshuffle", sorted(self.discard))
+            self.discard = []
+            self.pile = order[::-1]
+        return self.pile.pop()
+
+    def _lose_lock(self, player: str, position: int) -> None:
+        card = self.locks[player].pop(position, None)
+        if card is not None:
+            self.discard.append(card)
+
+    def _finish_turn(self, player: str) -> None:
+        if self.phase != OVER:
+            self.current = (self.current + 1) % len(self.players)
+
+    def _win(self, player: str) -> None:
+        self.winner = player
+        self.phase = OVER
+
+    # --- the State interface ----------------------------------------------------------------
+
+    def to_move(self) -> list[str]:
+        return [] if self.phase == OVER else [self.players[self.current]]
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def legal_actions(self, player: str) -> list[Action]:
+        if self.phase == OVER or player != self.players[self.current]:
+            return []
+        positions = range(1, TRAIN_LENGTH + 1)
+        if self.phase == DRAFT:
+            return [Draft(card, p) for card in sorted(self.draft_hands[player]) for p in positions]
+        actions: list[Action] = [DrawPlace(p) for p in positions]
+        locks = self.locks[player]
+        for card in self.market:
+            kind, param = self.game.behaviour[self.game.ability_of[card]]
+            if kind == "swap":
+                actions.extend(Swap(card, i, i + param) for i in range(1, TRAIN_LENGTH + 1 - param))
+            elif kind == "move":
+                sources = range(1, TRAIN_LENGTH - 1) if param > 0 else range(3, TRAIN_LENGTH + 1)
+                actions.extend(Move(card, s, s + param) for s in sources)
+            elif kind == "uncouple":
+                if any(param not in self.locks[p] for p in self.players):
+                    actions.append(Uncouple(card))
+            else:
+                actions.extend(Lock(card, p) for p in LOCKABLE if p not in locks)
+        return actions
+
+    def apply(self, player: str, action: Action) -> None:
+        if self.phase == OVER:
+            raise IllegalAction("game over", f"the game is over: {self.winner} has won")
+        mover = self.players[self.current]
+        if player != mover:
+            raise IllegalAction("turn order", f"not your turn: {mover} is to move")
+        if self.phase == DRAFT:
+            if not isinstance(action, Draft):
+                raise IllegalAction("draft", "in the opening draft, keep one drawn card: 'draft <card> at <position>'")
+            self._apply_draft(player, action)
+            return
+        if isinstance(action, Draft):
+            raise IllegalAction("draft", "the opening draft is over")
+        if isinstance(action, DrawPlace):
+            self._check_position(action.position, "draw")
+            self._apply_draw(player, action.position)
+        else:
+            self._apply_use(player, action)
+        self.turns += 1
+        self._finish_turn(player)
+
+    def _check_position(self, position: int, rule: str) -> None:
+        if not 1 <= position <= TRAIN_LENGTH:
+            raise IllegalAction(rule, f"position {position} is not on the train (1 to {TRAIN_LENGTH})")
+
+    def _apply_draft(self, player: str, action: Draft) -> None:
+        hand = self.draft_hands[player]
+        if action.card not in hand:
+            raise IllegalAction("draft", f"card {action.card} is not among your drawn cards {sorted(hand)}")
+        self._check_position(action.position, "draft")
+        hand.remove(action.card)
+        self.discard.extend(sorted(hand))
+        hand.clear()
+        train = self.trains[player]
+        replaced = train[action.position - 1]
+        train[action.position - 1] = action.card
+        self._to_market(replaced)
+        if is_ascending(train):
+            self._win(player)
+        elif self.current == len(self.players) - 1:
+            self.phase = PLAY
+            self.current = 0
+        else:
+            self.current += 1
+
+    def _apply_draw(self, player: str, position: int) -> None:
+        card = self._draw()
+        train = self.trains[player]
+        self._lose_lock(player, position)
+        replaced = train[position - 1]
+        train[position - 1] = card
+        self._to_market(replaced)
+        if is_ascending(train):
+            self._win(player)
+
+    def _ability_refusal(self, card: int, message: str) -> IllegalAction:
+        ability = self.game.ability_of[card]
+        return IllegalAction(f"ability {ability}", f"{self.game.ability_name[ability]}: {message}")
+
+    def _apply_use(self, player: str, action: Action) -> None:
+        card = action.card
+        if card not in self.market:
+            if not self.market:
+                raise IllegalAction("market", f"card {card} is not in the market: the market is empty, you can only draw")
+            shown = ", ".join(map(str, sorted(self.market)))
+            raise IllegalAction("market", f"card {card} is not in the market ({shown})")
+        ability = self.game.ability_of[card]
+        kind, param = self.game.behaviour[ability]
+        wanted = {"swap": Swap, "move": Move, "uncouple": Uncouple, "lock": Lock}[kind]
+        if not isinstance(action, wanted):
+            raise self._ability_refusal(card, f"write '{USAGE[kind].format(card=card)}'")
+        train = self.trains[player]
+        locks = self.locks[player]
+        if kind == "swap":
+            a, b = sorted((action.first, action.second))
+            if a < 1 or b > TRAIN_LENGTH or b - a != param:
+                gap = "neighbouring carriages" if param == 1 else "two carriages with one between them"
+                raise self._ability_refusal(card, f"swaps {gap}, not positions {action.first} and {action.second}")
+            self.market.remove(card)
+            self._lose_lock(player, a)
+            self._lose_lock(player, b)
+            train[a - 1], train[b - 1] = train[b - 1], train[a - 1]
+            self.discard.append(card)
+        elif kind == "move":
+            s, t = action.source, action.target
+            if not (1 <= s <= TRAIN_LENGTH and 1 <= t <= TRAIN_LENGTH and t - s == param):
+                way = "away from" if param > 0 else "towards"
+                raise self._ability_refusal(card, f"moves a carriage two places {way} the locomotive, not {s} to {t}")
+            self.market.remove(card)
+            # Every carriage between source and target changes place, so each loses its lock.
+            for p in range(min(s, t), max(s, t) + 1):
+                self._lose_lock(player, p)
+            train.insert(t - 1, train.pop(s - 1))
+            self.discard.append(card)
+        elif kind == "uncouple":
+            if all(param in self.locks[p] for p in self.players):
+                raise IllegalAction("ruling: no-effect", f"every carriage {param} is locked, so card {card} would do nothing")
+            self.market.remove(card)
+            self.discard.append(card)  # it leaves before any carriage arrives, so nothing pairs with it
+            self._uncouple(player, param)
+        else:
+            if all(p in locks for p in LOCKABLE):
+                raise IllegalAction("ruling: no-effect", "carriages 1, 4 and 7 are all locked already")
+            if action.position not in LOCKABLE:
+                raise self._ability_refusal(card, f"a lock goes under carriage 1, 4 or 7, not {action.position}")
+            if action.position in locks:
+                raise IllegalAction("ruling: locks-do-not-stack", f"carriage {action.position} is already locked")
+            self.market.remove(card)
+            locks[action.position] = card
+        if self.phase != OVER and is_ascending(train):
+            self._win(player)
+
+    def _uncouple(self, player: str, position: int) -> None:
+        start = self.players.index(player)
+        order = self.players[start:] + self.players[:start]
+        losers = []
+        for p in order:
+            if position not in self.locks[p]:
+                train = self.trains[p]
+                removed = train[position - 1]
+                train[position - 1] = None
+                self._to_market(removed)
+                losers.append(p)
+        for p in losers:
+            train = self.trains[p]
+            train[position - 1] = self._draw()
+            if is_ascending(train):
+                self._win(p)  # the first complete rising train ends the game; nobody after refills
+                return
+
+    def result(self) -> dict[str, Any]:
+        order = [self.winner] if self.winner else []
+        order += [p for p in self.players if p != self.winner]
+        return {"winner": self.winner, "order": order, "turns": self.turns}
+
+    def fields(self) -> dict[str, Any]:
+        fields: dict[str, Any] = {
+            "phase": self.phase,
+            "to_move": None if self.phase == OVER else self.players[self.current],
+            "winner": self.winner,
+            "turns": self.turns,
+            "market": sorted(self.market),
+            "draw_top": self.pile[::-1][:DRAW_TOP_SHOWN],
+            "draw_size": len(self.pile),
+            "discard": sorted(self.discard),
+            "discard_size": len(self.discard),
+        }
+        for p in self.players:
+            fields[f"train.{p}"] = list(self.trains[p])
+            fields[f"locks.{p}"] = sorted(self.locks[p])
+            fields[f"draft.{p}"] = sorted(self.draft_hands[p])
+        return fields
+
+    def observation(self, player: str) -> dict[str, Any]:
+        return {
+            "phase": self.phase,
+            "to_move": self.to_move(),
+            "winner": self.winner,
+            "trains": {p: list(t) for p, t in self.trains.items()},
+            "locks": {p: sorted(l) for p, l in self.locks.items()},
+            "market": sorted(self.market),
+            "draw_size": len(self.pile),
+            "discard_size": len(self.discard),
+            "draft_hand": sorted(self.draft_hands[player]),
+            "draft_hand_sizes": {p: len(h) for p, h in self.draft_hands.items()},
+        }
+
+    def check_invariants(self) -> list[str]:
+        problems = []
+        places: dict[int, str] = {}
+
+        def put(card, where):
+            if card in places:
+                problems.append(f"card {card} is both in {places[card]} and in {where}")
+            places[card] = where
+
+        for p in self.players:
+            train = self.trains[p]
+            if len(train) != TRAIN_LENGTH or (None in train and self.phase != OVER):
+                problems.append(f"{p}'s train is not 7 carriages: {train}")
+            for card in train:
+                if card is not None:
+                    put(card, f"{p}'s train")
+            for position, card in self.locks[p].items():
+                put(card, f"{p}'s lock")
+                if position not in LOCKABLE:
+                    problems.append(f"{p} has a lock under carriage {position}")
+                if self.game.ability_of.get(card) != self.game.lock_ability:
+                    problems.append(f"{p}'s lock is card {card}, which is no lock")
+            for card in self.draft_hands[p]:
+                put(card, f"{p}'s draft hand")
+        for card in self.market:
+            put(card, "the market")
+        for card in self.pile:
+            put(card, "the draw pile")
+        for card in self.discard:
+            put(card, "the discard pile")
+        missing = sorted(set(self.game.ability_of) - set(places))
+        if missing:
+            problems.append(f"cards in no place: {missing}")
+        abilities = [self.game.ability_of[c] for c in self.market]
+        if len(set(abilities)) != len(abilities):
+            problems.append(f"the market holds two cards of one ability: {sorted(self.market)}")
+        if len(self.players) + self.locomotives_out != self.game.locomotives:
+            problems.append("locomotives are lost or doubled")
+        if self.phase == OVER:
+            if self.winner is None or not is_ascending(self.trains[self.winner]):
+                problems.append(f"the game is over but {self.winner}'s train is not complete and rising")
+        else:
+            for p in self.players:
+                if is_ascending(self.trains[p]):
+                    problems.append(f"{p}'s train rises from end to end but the game goes on")
+            if not self.pile and not self.discard:
+                problems.append("the draw pile and the discard pile are both empty")
+            if not self.legal_actions(self.players[self.current]):
+                problems.append(f"{self.players[self.current]} is to move but has no legal action")
+        return problems
+
+    # --- helpers for playouts and scenarios ---------------------------------------------------
+
+    def clone(self) -> "GameOfTrainsState":
+        """A copy sharing nothing that changes; much faster than a deep copy."""
+        other = GameOfTrainsState.__new__(GameOfTrainsState)
+        other.__dict__.update(self.__dict__)
+        other.trains = {p: list(t) for p, t in self.trains.items()}
+        other.locks = {p: dict(l) for p, l in self.locks.items()}
+        other.market = list(self.market)
+        other.pile = list(self.pile)
+        other.discard = list(self.discard)
+        other.draft_hands = {p: list(h) for p, h in self.draft_hands.items()}
+        chance = Chance.__new__(Chance)
+        chance.seed = self.chance.seed
+        chance.queued = [(k, list(o)) for k, o in self.chance.queued]
+        chance.log = list(self.chance.log)
+        chance.rng = random.Random()
+        chance.rng.setstate(self.chance.rng.getstate())
+        other.chance = chance
+        return other
+
+    def score(self, player: str) -> int:
+        """How well `player` stands: rising neighbour pairs in their train, less the best rival's."""
+        if self.winner is not None:
+            return 1000 if self.winner == player else -1000
+        own = ascending_pairs(self.trains[player])
+        rival = max(ascending_pairs(self.trains[p]) for p in self.players if p != player)
+        return 10 * own - rival
+
+    def setup_record(self) -> dict | None:
+        """A scenario `setup:` that starts this same game again."""
+        if self.setup is not None:
+            return self.setup
+        return {"deck": list(self.dealt)} if self.dealt is not None else None
+
+
+# --- the game -----------------------------------------------------------------------------------
+
+
+class GameOfTrains(Game):
+    """Game of Trains for 2 to 4 players, configured from its content folder."""
+
+    id = "game-of-trains"
+
+    def __init__(self, content=None, **params):
+        if content is None:
+            raise ValueError("Game of Trains needs its content (cards and abilities)")
+        if params:
+            raise ValueError(f"Game of Trains has no parameters, got {', '.join(sorted(params))}")
+        super().__init__(content, **params)
+        self.min_players = content.game["players"]["min"]
+        self.max_players = content.game["players"]["max"]
+        self.behaviour: dict[int, tuple[str, int]] = {}
+        self.ability_name: dict[int, str] = {}
+        for entry in content.files["abilities"]["abilities"]:
+            self.behaviour[entry["id"]] = BEHAVIOURS[entry["key"]]
+            self.ability_name[entry["id"]] = entry["name"]["en"]
+        self.lock_ability = next(a for a, (kind, _) in self.behaviour.items() if kind == "lock")
+        self.ability_of: dict[int, int] = {}
+        self.locomotives = 0
+        for card in content.physical_cards():
+            if card["deck"] == "carriages":
+                self.ability_of[card["number"]] = card["ability"]
+            else:
+                self.locomotives += 1
+
+    def new_state(self, players: int, seed: int | None = None, setup: dict | None = None) -> GameOfTrainsState:
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(f"Game of Trains takes {self.min_players}-{self.max_players} players, not {players}")
+        state = GameOfTrainsState(self, players, Chance(seed))
+        setup = setup or {}
+        if not isinstance(setup, dict):
+            raise SetupError("", "must be a mapping")
+        unknown = sorted(set(setup) - SETUP_KEYS)
+        if unknown:
+            raise SetupError(unknown[0], f"unknown setup key; known: {', '.join(sorted(SETUP_KEYS))}")
+        if "trains" in setup:
+            _setup_midgame(self, state, setup)
+            state.setup = setup
+        else:
+            _setup_deal(self, state, setup)
+        return state
+
+    def notation_help(self) -> str:
+        return NOTATION_HELP
+
+
+SETUP_KEYS = {"deck", "trains", "market", "discard", "locks", "turn", "phase", "rest"}
+
+
+def _card_list(game: GameOfTrains, value, field: str) -> list[int]:
+    if not isinstance(value, list):
+        raise SetupError(field, "must be a list of carriage numbers")
+    for i, card in enumerate(value):
+        if isinstance(card, bool) or card not in game.ability_of:
+            raise SetupError(f"{field}.{i}", f"{card!r} is not a carriage number (1 to {len(game.ability_of)})")
+    return list(value)
+
+
+def _setup_deal(game: GameOfTrains, state: GameOfTrainsState, setup: dict) -> None:
+    """Shuffle (or take the given order), deal seven each, sort them falling, and draw for the draft."""
+    for key in setup:
+        if key != "deck":
+            raise SetupError(key, "only 'deck' may be given without 'trains'; give 'trains' to start mid-game")
+    if "deck" in setup:
+        listed = _card_list(game, setup["deck"], "deck")
+        _check_unique({"deck": listed})
+        order = listed + sorted(set(game.ability_of) - set(listed))
+        state.chance.log.append(("deal", list(order)))
+    else:
+        order = state.chance.shuffle("deal", sorted(game.ability_of))
+    state.dealt = list(order)
+    cards = list(order)
+    for p in state.players:
+        hand, cards = cards[:TRAIN_LENGTH], cards[TRAIN_LENGTH:]
+        state.trains[p] = sorted(hand, reverse=True)  # highest next to the locomotive
+    for seat, p in enumerate(state.players, start=1):
+        state.draft_hands[p], cards = cards[:seat], cards[seat:]
+    state.pile = cards[::-1]
+
+
+def _check_unique(lists: dict[str, list[int]]) -> None:
+    seen: dict[int, str] = {}
+    for field, cards in lists.items():
+        for card in cards:
+            if card in seen:
+                raise SetupError(field, f"card {card} is also in {seen[card]}")
+            seen[card] = field
+
+
+def _setup_midgame(game: GameOfTrains, state: GameOfTrainsState, setup: dict) -> None:
+    """Start from given trains, market, piles and locks; unnamed cards go under the deck (or to the
+    discard pile with `rest: discard`) in rising order, so a scenario never depends on a shuffle."""
+    trains = setup["trains"]
+    if not isinstance(trains, dict) or sorted(trains) != sorted(state.players):
+        raise SetupError("trains", f"must give the train of each of {', '.join(state.players)}")
+    lists: dict[str, list[int]] = {}
+    for p in state.players:
+        train = _card_list(game, trains[p], f"trains.{p}")
+        if len(train) != TRAIN_LENGTH:
+            raise SetupError(f"trains.{p}", f"a train has {TRAIN_LENGTH} carriages, not {len(train)}")
+        lists[f"trains.{p}"] = train
+        state.trains[p] = list(train)
+    for key in ("market", "discard", "deck"):
+        if key in setup:
+            lists[key] = _card_list(game, setup[key], key)
+    locks = setup.get("locks", {})
+    if not isinstance(locks, dict) or not set(locks) <= set(state.players):
+        raise SetupError("locks", "must map players to {position: lock card}")
+    for p, given in locks.items():
+        if not isinstance(given, dict):
+            raise SetupError(f"locks.{p}", "must map a position (1, 4 or 7) to the lock card under it")
+        for position, card in given.items():
+            if position not in LOCKABLE:
+                raise SetupError(f"locks.{p}", f"a lock goes under carriage 1, 4 or 7, not {position!r}")
+            _card_list(game, [card], f"locks.{p}")
+            if game.ability_of[card] != game.lock_ability:
+                raise SetupError(f"locks.{p}", f"card {card} is not a lock (ability {game.lock_ability})")
+            lists[f"locks.{p}.{position}"] = [card]
+            state.locks[p][position] = card
+    _check_unique(lists)
+    market = lists.get("market", [])
+    for i, card in enumerate(market):
+        for other in market[:i]:
+            if game.ability_of[card] == game.ability_of[other]:
+                raise SetupError("market", f"cards {other} and {card} share ability {game.ability_of[card]}; "
+                                           "the market never holds a pair")
+    state.market = list(market)
+    named = {card for cards in lists.values() for card in cards}
+    rest = sorted(set(game.ability_of) - named)
+    where = setup.get("rest", "pile")
+    if where not in ("pile", "discard"):
+        raise SetupError("rest", f"must be 'pile' or 'discard', not {where!r}")
+    deck = lists.get("deck", []) + (rest if where == "pile" else [])
+    state.discard = lists.get("discard", []) + (rest if where == "discard" else [])
+    state.pile = deck[::-1]
+    phase = setup.get("phase", PLAY)
+    if phase not in (DRAFT, PLAY):
+        raise SetupError("phase", f"must be 'draft' or 'play', not {phase!r}")
+    state.phase = phase
+    if phase == DRAFT:
+        for seat, p in enumerate(state.players, start=1):
+            state.draft_hands[p] = [state._draw() for _ in range(seat)]
+    turn = setup.get("turn", state.players[0])
+    if turn not in state.players:
+        raise SetupError("turn", f"must be one of {', '.join(state.players)}, not {turn!r}")
+    state.current = state.players.index(turn)
+    for p in state.players:
+        if phase == PLAY and is_ascending(state.trains[p]):
+            raise SetupError(f"trains.{p}", "this train already rises from end to end: the game would be over")
+
+
+NOTATION_HELP = """\
+Actions (positions count from the locomotive, 1 to 7):
+  draft <card> at <position>   opening draft: keep one drawn card, put it at a position
+  draw place <position>        take the top card of the draw pile, put it at a position
+  use <card> swap <a> <b>      ability 1 (neighbours) or 2 (one carriage between them)
+  use <card> move <from> <to>  ability 3 (two places away from the locomotive) or 4 (towards it)
+  use <card>                   ability 5, 6 or 7: every train loses carriage 1, 4 or 7
+  use <card> lock <position>   ability 8: lock carriage 1, 4 or 7 of your own train
+Setup: deck (top first; dealt seven to P1, seven to P2, ..., then the draft cards: P1 one, P2
+two, ...), or trains {P1: [7 numbers], ...} with market, discard, deck, locks {P1: {4: card}},
+turn, phase (draft or play) and rest (pile or discard: where unnamed cards go, in rising order).
+Chance: deal (the first shuffle), reshuffle (a new draw pile from the discard pile, top first).
+Fields for expect: phase, to_move, winner, turns, train.P1 (numbers from the locomotive; null is
+a gap during a refill), locks.P1 (locked positions), draft.P1 (cards drawn for the draft), market
+(sorted), draw_top (the next three cards), draw_size, discard (sorted), discard_size.
+Result fields for end: winner, order (winner first, then the others by seat), turns.
+"""
+
+GAME_CLASS = GameOfTrains

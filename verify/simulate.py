@@ -1,0 +1,179 @@
+"""Random playouts for any engine: many games played by simple policies, with every invariant
+checked after every action, and the speed measured.
+
+A policy picks one of the legal actions. `random` picks uniformly; `greedy` tries each action on a
+copy of the state and keeps the one with the best `State.score(player)` (an optional heuristic an
+engine may offer; without it greedy plays like random), breaking ties at random. When an invariant
+breaks, or the engine fails, the game so far is written as a scenario that replays it exactly:
+its setup (when the engine can describe one), every action and every chance outcome.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from verify.engine import Game, State
+
+POLICIES = ("random", "greedy")
+
+
+@dataclass
+class SimulationReport:
+    """What a batch of playouts showed."""
+
+    players: int
+    policy: str
+    games: int = 0
+    actions: int = 0
+    seconds: float = 0.0
+    wins: dict[str, int] = field(default_factory=dict)
+    lengths: list[int] = field(default_factory=list)
+    capped: int = 0
+    failures: list[str] = field(default_factory=list)
+    failure_file: Path | None = None
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds else 0.0
+
+    @property
+    def actions_per_second(self) -> float:
+        return self.actions / self.seconds if self.seconds else 0.0
+
+    @property
+    def mean_length(self) -> float:
+        return sum(self.lengths) / len(self.lengths) if self.lengths else 0.0
+
+    @property
+    def min_length(self) -> int:
+        return min(self.lengths, default=0)
+
+    @property
+    def max_length(self) -> int:
+        return max(self.lengths, default=0)
+
+    def summary(self) -> str:
+        wins = ", ".join(f"{p} {n}" for p, n in self.wins.items())
+        lines = [
+            f"{self.games} games of {self.players} players ({self.policy} play): {self.actions} actions "
+            f"in {self.seconds:.2f} s, {self.games_per_second:.1f} games/s, {self.actions_per_second:.0f} actions/s",
+            f"wins by seat: {wins}; stopped by the turn cap: {self.capped}",
+            f"length in actions: mean {self.mean_length:.1f}, min {self.min_length}, max {self.max_length}",
+            f"broken invariants: {len(self.failures)}",
+        ]
+        lines += [f"  {failure}" for failure in self.failures]
+        if self.failure_file is not None:
+            lines.append(f"the first failing game is written to {self.failure_file}")
+        return "\n".join(lines)
+
+
+def _greedy(state: State, player: str, actions: list, rng: random.Random):
+    if not hasattr(state, "score"):
+        return rng.choice(actions)
+    best, best_score = [], None
+    for action in actions:
+        trial = state.clone()
+        trial.apply(player, action)
+        score = trial.score(player)
+        if best_score is None or score > best_score:
+            best, best_score = [action], score
+        elif score == best_score:
+            best.append(action)
+    return rng.choice(best)
+
+
+def choose(state: State, player: str, policy: str, rng: random.Random):
+    actions = state.legal_actions(player)
+    if policy == "greedy":
+        return _greedy(state, player, actions, rng)
+    return rng.choice(actions)
+
+
+def scenario_text(game: Game, state: State, players: int, seed: int, record: list, problem: str) -> str:
+    """A scenario replaying a recorded game: `record` holds (player, action text, chance events)."""
+    steps = []
+    for player, text, events in record:
+        for kind, outcome in events:
+            steps.append({"chance": {kind: list(outcome)}})
+        steps.append({player: text})
+    data = {
+        "title": f"Random playout of {game.id}, seed {seed}: {problem}",
+        "rule": "invariants",
+        "players": players,
+        "seed": seed,
+    }
+    setup = state.setup_record() if hasattr(state, "setup_record") else None
+    if setup is not None:
+        data["setup"] = setup
+    data["steps"] = steps
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100, default_flow_style=None)
+
+
+def play_one(game: Game, players: int, seed: int, policy: str, turn_cap: int, rng: random.Random):
+    """Play one game; return (state, record, actions, problem or None)."""
+    state = game.new_state(players, seed=seed)
+    # Chance events made while setting up belong to the setup, not to any step.
+    logged = len(state.chance.log)
+    record: list = []
+    actions = 0
+    while not state.is_terminal() and actions < turn_cap:
+        player = state.to_move()[0]
+        action = choose(state, player, policy, rng)
+        try:
+            state.apply(player, action)
+        except Exception as exc:  # an engine failure is exactly what a playout is for
+            record.append((player, str(action), state.chance.log[logged:]))
+            return state, record, actions, f"{player}: {action} failed: {type(exc).__name__}: {exc}"
+        record.append((player, str(action), state.chance.log[logged:]))
+        logged = len(state.chance.log)
+        actions += 1
+        problems = state.check_invariants()
+        if problems:
+            return state, record, actions, f"after {player}: {action}: " + "; ".join(problems)
+    return state, record, actions, None
+
+
+def simulate(
+    game: Game,
+    players: int,
+    games: int,
+    seed: int = 0,
+    policy: str = "random",
+    turn_cap: int = 1000,
+    failure_path: Path | None = None,
+) -> SimulationReport:
+    """Play `games` games; the same seed gives the same games. A broken invariant is reported, and
+    the first such game is written as a scenario to `failure_path` when one is given."""
+    if policy not in POLICIES:
+        raise ValueError(f"unknown policy {policy!r}; choose one of {', '.join(POLICIES)}")
+    rng = random.Random(seed)
+    report = SimulationReport(players=players, policy=policy)
+    report.wins = {p: 0 for p in game.new_state(players, seed=0).players}
+    started = time.perf_counter()
+    for _ in range(games):
+        game_seed = rng.randrange(2**31)
+        state, record, actions, problem = play_one(game, players, game_seed, policy, turn_cap, rng)
+        report.games += 1
+        report.actions += actions
+        report.lengths.append(actions)
+        if problem is not None:
+            report.failures.append(f"seed {game_seed}: {problem}")
+            if failure_path is not None and report.failure_file is None:
+                path = Path(failure_path)
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(scenario_text(game, state, players, game_seed, record, problem), "utf-8")
+                report.failure_file = path
+            continue
+        if not state.is_terminal():
+            report.capped += 1
+            continue
+        winner = state.result().get("winner")
+        if winner is not None:
+            report.wins[winner] += 1
+    report.seconds = time.perf_counter() - started
+    return report
