@@ -11,7 +11,8 @@ colour runs into the bleed, every text stays in the safe area 3 mm inside the tr
 
 from __future__ import annotations
 
-from math import atan2, cos, pi, radians, sin
+from math import cos, pi, radians, sin
+from weakref import WeakKeyDictionary
 
 from reportlab.lib.colors import Color, HexColor
 
@@ -217,15 +218,43 @@ def ability_colour(ability: dict) -> Color:
     return ABILITY_COLOURS[ability["icon"]]
 
 
+# Artwork shared by many cards is drawn once per document as a form and placed on each card;
+# this keeps a deck's PDF small and its build fast. Forms belong to one canvas.
+_stamps: "WeakKeyDictionary[object, set[str]]" = WeakKeyDictionary()
+
+
+def _stamp(canvas, key: tuple, rect: Rect, bleed: float, draw) -> None:
+    """Place the artwork `key` on `rect`; `draw(origin)` draws it once, on a card at (0, 0)."""
+    parts = [str(part) for part in key] + [f"{v:.3f}" for v in (rect.w, rect.h, bleed)]
+    name = "GoT" + "".join(ch if ch.isalnum() else "_" for ch in "_".join(parts))
+    defined = _stamps.setdefault(canvas, set())
+    if name not in defined:
+        canvas.beginForm(name, -bleed, -bleed, rect.w + bleed, rect.h + bleed)
+        draw(Rect(0, 0, rect.w, rect.h))
+        canvas.endForm()
+        defined.add(name)
+    canvas.saveState()
+    canvas.translate(rect.x, rect.y)
+    canvas.doForm(name)
+    canvas.restoreState()
+
+
 # ---------------------------------------------------------------- carriage face
 
-def _corner_index(canvas, number: int, colour: Color, icon: str) -> None:
-    """Number badge in the top-left corner and the small icon in the top-right one; the caller
-    draws it a second time turned upside down for the opposite corners."""
+def _upside_down(canvas, draw) -> None:
+    """Draw the top corners a second time, turned half a turn, into the bottom corners."""
+    draw()
+    canvas.saveState()
+    canvas.translate(DESIGN_W, DESIGN_H)
+    canvas.rotate(180)
+    draw()
+    canvas.restoreState()
+
+
+def _corner_badges(canvas, colour: Color, icon: str) -> None:
+    """The disc that will hold the number (top left) and the small icon (top right)."""
     canvas.setFillColor(colour)
     canvas.circle(10.0, 78.0, 4.7, stroke=0, fill=1)
-    canvas.setFillColor(ink_for(colour))
-    _centred(canvas, str(number), 10.0, 76.3, SANS_BOLD, _pt(13) if number < 10 else _pt(11.5))
     canvas.setFillColor(PAPER_WHITE)
     canvas.setStrokeColor(colour)
     canvas.setLineWidth(0.5)
@@ -233,9 +262,17 @@ def _corner_index(canvas, number: int, colour: Color, icon: str) -> None:
     draw_ability_icon(canvas, icon, 48.3, 74.3, 8)
 
 
-def _carriage(canvas, number: int, colour: Color) -> None:
-    """A railway carriage in side view with the card's number painted large on its body."""
-    left, right, bottom, top = 8.5, 54.5, 46.0, 65.5
+def _corner_number(canvas, number: int, colour: Color) -> None:
+    canvas.setFillColor(ink_for(colour))
+    _centred(canvas, str(number), 10.0, 76.3, SANS_BOLD, _pt(13) if number < 10 else _pt(11.5))
+
+
+CAR_LEFT, CAR_RIGHT, CAR_BOTTOM, CAR_TOP = 8.5, 54.5, 46.0, 65.5
+
+
+def _carriage(canvas, colour: Color) -> None:
+    """A railway carriage in side view, its body left free for the number."""
+    left, right, bottom, top = CAR_LEFT, CAR_RIGHT, CAR_BOTTOM, CAR_TOP
     rail, wheel_r = 41.3, 2.6
     # Rails and sleepers first, so the wheels sit on them.
     canvas.setStrokeColor(RAIL)
@@ -265,8 +302,13 @@ def _carriage(canvas, number: int, colour: Color) -> None:
     canvas.setFillColor(CREAM)
     for x in range(11, 52, 6):
         canvas.roundRect(x, top - 4.7, 4, 3.3, 0.7, stroke=0, fill=1)
+
+
+def _numbers(canvas, number: int, colour: Color) -> None:
+    """The card's number, large on the carriage and small in two corners."""
     canvas.setFillColor(ink_for(colour))
-    _centred(canvas, str(number), (left + right) / 2, bottom + 2.4, SANS_BOLD, _pt(44))
+    _centred(canvas, str(number), (CAR_LEFT + CAR_RIGHT) / 2, CAR_BOTTOM + 2.4, SANS_BOLD, _pt(44))
+    _upside_down(canvas, lambda: _corner_number(canvas, number, colour))
 
 
 def _ability_panel(canvas, ability: dict, colour: Color) -> None:
@@ -298,22 +340,27 @@ def _ability_panel(canvas, ability: dict, colour: Color) -> None:
         canvas.drawString(text_x, baseline + 0.5, text)
 
 
-def _carriage_face(canvas, content, card: dict, rect: Rect, bleed: float) -> None:
-    ability = _abilities(content)[card["ability"]]
+def _carriage_art(canvas, ability: dict, rect: Rect, bleed: float) -> None:
+    """Everything on a carriage face except its number: the same for every card of an ability."""
     colour = ability_colour(ability)
     fill_bleed(canvas, rect, bleed, colour)
     canvas.saveState()
     _enter_design(canvas, rect)
     canvas.setFillColor(CREAM)
     canvas.roundRect(FRAME, FRAME, DESIGN_W - 2 * FRAME, DESIGN_H - 2 * FRAME, 2.5, stroke=0, fill=1)
-    _corner_index(canvas, card["number"], colour, ability["icon"])
-    canvas.saveState()
-    canvas.translate(DESIGN_W, DESIGN_H)
-    canvas.rotate(180)
-    _corner_index(canvas, card["number"], colour, ability["icon"])
-    canvas.restoreState()
-    _carriage(canvas, card["number"], colour)
+    _upside_down(canvas, lambda: _corner_badges(canvas, colour, ability["icon"]))
+    _carriage(canvas, colour)
     _ability_panel(canvas, ability, colour)
+    canvas.restoreState()
+
+
+def _carriage_face(canvas, content, card: dict, rect: Rect, bleed: float) -> None:
+    ability = _abilities(content)[card["ability"]]
+    _stamp(canvas, ("ability", ability["id"]), rect, bleed,
+           lambda origin: _carriage_art(canvas, ability, origin, bleed))
+    canvas.saveState()
+    _enter_design(canvas, rect)
+    _numbers(canvas, card["number"], ability_colour(ability))
     canvas.restoreState()
 
 
@@ -358,6 +405,11 @@ def _locomotive(canvas) -> None:
 
 
 def _locomotive_face(canvas, content, card: dict, rect: Rect, bleed: float) -> None:
+    _stamp(canvas, ("locomotive", card["deck"]), rect, bleed,
+           lambda origin: _locomotive_art(canvas, content, card, origin, bleed))
+
+
+def _locomotive_art(canvas, content, card: dict, rect: Rect, bleed: float) -> None:
     deck = content.deck(card["deck"])
     colour = hex_colour(content.game["backs"][deck["back"]]["colour"])
     fill_bleed(canvas, rect, bleed, colour)
@@ -420,6 +472,10 @@ def _back_half(canvas, title: dict, ink: Color) -> None:
 
 def draw_back(canvas, content, back_id: str, rect: Rect, bleed: float) -> None:
     """Draw back `back_id` (from game.yaml) on `rect`, its colour reaching `bleed` beyond it."""
+    _stamp(canvas, ("back", back_id), rect, bleed, lambda origin: _back_art(canvas, content, back_id, origin, bleed))
+
+
+def _back_art(canvas, content, back_id: str, rect: Rect, bleed: float) -> None:
     back = content.game["backs"][back_id]
     colour = hex_colour(back["colour"])
     ink = CREAM

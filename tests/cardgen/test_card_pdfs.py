@@ -201,3 +201,13 @@ def test_wrapped_lines_are_balanced_and_chinese_breaks_between_characters():
     assert wrap("Couple", SANS, 10, 120) == ["Couple"]
     zh = wrap("所有人移除第1節所有人移除第1節", CJK, 10, 60)
     assert len(zh) > 1 and "".join(zh) == "所有人移除第1節所有人移除第1節"
+
+
+def test_artwork_shared_by_cards_is_stored_once_per_document(sheets, trains):
+    forms = set()
+    for page in sheets["a4", "home"].pages:
+        for ref in page["/Resources"].get("/XObject", {}).values():
+            forms.add(ref.idnum)
+    abilities = {card["ability"] for card in trains.cards if card["deck"] == "carriages"}
+    # One per ability, one for the locomotive face, one per back.
+    assert len(forms) == len(abilities) + 1 + len(trains.game["backs"])
