@@ -86,6 +86,10 @@ def atomic_output(path: Path) -> Iterator[io.BytesIO]:
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(buffer.getvalue())
+        # mkstemp makes the file private; a finished PDF gets the usual permissions.
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
