@@ -266,7 +266,7 @@ def simulate(
     seed: int = typer.Option(1, help="Seed of the first game; game k uses seed + k."),
     policy: str = typer.Option("random", help="random or greedy."),
     turn_cap: int = typer.Option(2000, help="Stop a game after this many actions."),
-    failures: Path = typer.Option(Path("output/failures"), help="Where a broken game is written as a scenario."),
+    failures: Path = typer.Option(Path("output/failures"), help="Folder where a broken game is written as a scenario.", file_okay=False),
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
 ):
     """Random playouts that check the invariants after every action; report speed and outcomes."""
@@ -282,12 +282,28 @@ def simulate(
         raise Failed()
     if not engine.min_players <= players <= engine.max_players:
         raise UsageError(f"{game} takes {engine.min_players}-{engine.max_players} players, not {players}")
+    failure_path = failures / f"{game}-{players}p-seed{seed}.yaml"
     report = run(engine, players=players, games=games, seed=seed, policy=policy, turn_cap=turn_cap,
-                 failure_dir=failures)
+                 failure_path=failure_path)
     if as_json:
-        say(json.dumps(report.as_dict(), ensure_ascii=False, sort_keys=True))
+        say(json.dumps(simulation_dict(game, report), ensure_ascii=False, sort_keys=True))
     else:
-        say(report.text())
+        say(report.summary())
+    if report.failures:
+        raise Failed()
+
+
+def simulation_dict(game: str, report) -> dict:
+    return {
+        "game": game, "players": report.players, "policy": report.policy, "games": report.games,
+        "actions": report.actions, "seconds": round(report.seconds, 4),
+        "games_per_second": round(report.games_per_second, 2),
+        "actions_per_second": round(report.actions_per_second, 1),
+        "wins": report.wins, "win_rate": {p: round(n / report.games, 4) if report.games else 0.0 for p, n in report.wins.items()},
+        "length": {"mean": round(report.mean_length, 2), "min": report.min_length, "max": report.max_length},
+        "capped": report.capped, "failures": report.failures,
+        "failure_file": str(report.failure_file) if report.failure_file else None,
+    }
     if report.failures:
         raise Failed()
 
