@@ -1,0 +1,382 @@
+"""Flamme Rouge player boards and rider tokens: the printed parts of the game that are not cards.
+
+One PDF per paper (`boards-<paper>.pdf`): a page per team with its player board, then a page of
+the eight riders, each as a fold-over standee and as a flat square counter, in the team colours.
+A board holds a team's two decks as the seed describes them, the sprinteur on the left and the
+rouleur on the right, each with a face-down energy deck space and a face-up recycled space, under
+a short summary of the round. Places are computed first (pure geometry, in points) and drawn
+afterwards; each piece has a 3 mm bleed, crop marks clear of it, and page TrimBox and BleedBox.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.lib.colors import Color, HexColor, white
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import Paragraph
+
+from cardgen.faces import INK
+from cardgen.faces.flamme_rouge import (
+    PAPER, RIDER_NAMES, TEAM_NAMES, draw_drop, draw_fitted, draw_flag, draw_rider_badge, mix, team_colour,
+)
+from cardgen.layout import Rect, Sheet, Slot, crop_marks, page_boxes
+from cardgen.pdfdoc import CJK, PAPER_MM, SANS, SANS_BOLD, atomic_output, mm, new_canvas
+from cardgen.errors import UsageError
+
+BLEED = 3 * mm
+# The board: two card columns side by side with the round's summary underneath; sized so that
+# with its bleed and crop marks it fits inside the printable part of both A4 and Letter.
+BOARD_W_MM, BOARD_H_MM = 186.0, 250.0
+CARD_SPACE_MM = (63.0, 88.0)  # a space exactly the size of a card, drawn as a dashed outline
+# A standee is one strip folded into a tent: foot, face, face, foot. Its footprint (20 mm wide)
+# fits within one 22 mm lane of the track.
+STANDEE_W_MM = 20.0
+STANDEE_FOOT_MM = 10.0
+STANDEE_FACE_MM = 26.0
+COUNTER_MM = 18.0  # a flat square counter, for those who would rather not fold
+PIECE_GAP = 4 * mm  # between neighbouring bleeds, leaving room for crop marks
+
+# The round in brief, per phase, in both languages; the board shows all three under the decks.
+PHASES = [
+    ("1 Energy", "Draw 4 from one rider's deck, keep 1 face down beside it, put 3 face up in its "
+                 "recycled space. Then the other rider.",
+     "1 精力", "從一位騎士的牌組抽4張,留1張面朝下,3張面朝上放入回收區。再換另一位騎士。"),
+    ("2 Movement", "Reveal. From the front rider back, each moves its card's value. Pass others; "
+                   "never stop on a full square.",
+     "2 移動", "同時翻開。由最前方的騎士開始依序前進卡上數值。可穿越他人,不可停在已滿的區塊。"),
+    ("3 End", "Played cards leave the game. Slipstream from the back; an empty square ahead "
+              "gives an exhaustion card.",
+     "3 結束", "打出的卡移出遊戲。由後往前跟風;正前方區塊全空者拿1張疲勞卡。"),
+]
+
+
+@dataclass(frozen=True)
+class TokenPlace:
+    """Where one rider's standee and counter go on the tokens page."""
+
+    team: str
+    rider: str
+    standee: Slot
+    counter: Slot
+
+
+def page_size(paper: str) -> tuple[float, float]:
+    if paper not in PAPER_MM:
+        raise UsageError(f"unknown paper {paper!r}; choose one of {', '.join(PAPER_MM)}")
+    width, height = PAPER_MM[paper]
+    return width * mm, height * mm
+
+
+def _slot(x: float, y: float, w: float, h: float) -> Slot:
+    trim = Rect(x, y, w, h)
+    return Slot(trim=trim, bleed=trim.grow(BLEED))
+
+
+def board_slot(paper: str) -> Slot:
+    """The board's place on a portrait page: centred."""
+    page_w, page_h = page_size(paper)
+    w, h = BOARD_W_MM * mm, BOARD_H_MM * mm
+    return _slot((page_w - w) / 2, (page_h - h) / 2, w, h)
+
+
+def token_places(paper: str, teams: list[str]) -> list[TokenPlace]:
+    """Standees in rows of four (two teams a row, a team's sprinteur then its rouleur), the
+    counters in a block of two columns to their right; the whole group centred on the page."""
+    page_w, page_h = page_size(paper)
+    sw, sh = STANDEE_W_MM * mm, (2 * STANDEE_FOOT_MM + 2 * STANDEE_FACE_MM) * mm
+    cd = COUNTER_MM * mm
+    per_row = 4
+    rows = -(-len(teams) * 2 // per_row)
+    standee_pitch_x = sw + 2 * BLEED + PIECE_GAP
+    standee_pitch_y = sh + 2 * BLEED + PIECE_GAP
+    counter_pitch = cd + 2 * BLEED + PIECE_GAP
+    counter_rows = -(-len(teams) * 2 // 2)
+    block_w = per_row * standee_pitch_x + 2 * counter_pitch + 2 * mm
+    block_h = max(rows * standee_pitch_y, counter_rows * counter_pitch) - PIECE_GAP
+    left = (page_w - block_w) / 2 + BLEED
+    counter_left = left + per_row * standee_pitch_x + 2 * mm
+    top = (page_h + block_h) / 2 - BLEED - 10 * mm
+    places = []
+    for i, (team, rider) in enumerate((t, r) for t in teams for r in ("sprinteur", "rouleur")):
+        row, column = divmod(i, per_row)
+        standee = _slot(left + column * standee_pitch_x, top - sh - row * standee_pitch_y, sw, sh)
+        c_row, c_column = divmod(i, 2)
+        counter = _slot(counter_left + c_column * counter_pitch, top - cd - c_row * counter_pitch, cd, cd)
+        places.append(TokenPlace(team, rider, standee, counter))
+    return places
+
+
+def _sheet(paper: str, slots: list[Slot]) -> Sheet:
+    """A layout Sheet for crop marks: only the page size and the pieces' slots matter."""
+    page_w, page_h = page_size(paper)
+    return Sheet(paper, "shop", page_w, page_h, 1, len(slots), BLEED, tuple(slots))
+
+
+def _finish_page(canvas, paper: str, slots: list[Slot]) -> None:
+    trim, bleed = page_boxes(slots)
+    canvas.setTrimBox(trim.box())
+    canvas.setBleedBox(bleed.box())
+    canvas.saveState()
+    canvas.setStrokeColor(INK)
+    canvas.setLineWidth(0.3)
+    for line in crop_marks(_sheet(paper, slots), slots):
+        canvas.line(line.x0, line.y0, line.x1, line.y1)
+    canvas.restoreState()
+    canvas.showPage()
+
+
+# --- the player board ----------------------------------------------------------------------------
+
+def _dashed_space(canvas, x: float, y: float, w: float, h: float, colour: Color, fill: Color) -> None:
+    canvas.saveState()
+    canvas.setFillColor(fill)
+    canvas.setStrokeColor(colour)
+    canvas.setLineWidth(1.0)
+    canvas.setDash(4, 3)
+    canvas.roundRect(x, y, w, h, 3 * mm, stroke=1, fill=1)
+    canvas.restoreState()
+
+
+def _card_icon(canvas, x: float, y: float, colour: Color, face_up: bool) -> None:
+    """A tiny card: striped when face down, with a number when face up."""
+    w, h = 7 * mm, 9.5 * mm
+    canvas.saveState()
+    canvas.setFillColor(colour if not face_up else white)
+    canvas.setStrokeColor(colour)
+    canvas.setLineWidth(0.8)
+    canvas.roundRect(x, y, w, h, 1 * mm, stroke=1, fill=1)
+    if face_up:
+        canvas.setFillColor(colour)
+        canvas.setFont(SANS_BOLD, 13)
+        canvas.drawCentredString(x + w / 2, y + h / 2 - 4.5, "4")
+    else:
+        canvas.setStrokeColor(white)
+        canvas.setLineWidth(0.6)
+        for k in range(1, 4):
+            canvas.line(x + 1 * mm, y + k * h / 4, x + w - 1 * mm, y + k * h / 4)
+    canvas.restoreState()
+
+
+def _deck_column(canvas, content, team: str, rider: str, x: float, y_top: float, width: float) -> None:
+    """One rider's half of the board: heading, energy deck space above, recycled space below."""
+    colour = team_colour(content, team)
+    tint = mix(colour, PAPER, 0.9)
+    cx = x + width / 2
+    draw_rider_badge(canvas, rider, x + 8 * mm, y_top - 7 * mm, 12 * mm, colour, white)
+    canvas.setFillColor(INK)
+    draw_fitted(canvas, RIDER_NAMES[rider]["en"].upper(), SANS_BOLD, 14, x + 16 * mm, y_top - 6.5 * mm,
+                width - 16 * mm, align="left")
+    draw_fitted(canvas, RIDER_NAMES[rider]["zh-Hant"], CJK, 11, x + 16 * mm, y_top - 12 * mm,
+                width - 16 * mm, align="left")
+    card_w, card_h = CARD_SPACE_MM[0] * mm, CARD_SPACE_MM[1] * mm
+    spaces = [
+        (y_top - 16 * mm - card_h, False, "Energy deck", "face down", "精力牌組", "面朝下"),
+        (y_top - 20 * mm - 2 * card_h, True, "Recycled", "face up", "回收區", "面朝上"),
+    ]
+    for sy, face_up, en, en_note, zh, zh_note in spaces:
+        sx = cx - card_w / 2
+        _dashed_space(canvas, sx, sy, card_w, card_h, colour, tint if not face_up else white)
+        if not face_up:
+            draw_rider_badge(canvas, rider, cx, sy + card_h * 0.56, 30 * mm, mix(colour, PAPER, 0.75), tint)
+        else:
+            _recycle_arrows(canvas, cx, sy + card_h * 0.56, 13 * mm, mix(colour, PAPER, 0.6))
+        _card_icon(canvas, cx - 3.5 * mm, sy + card_h - 15 * mm, colour, face_up)
+        canvas.setFillColor(colour)
+        draw_fitted(canvas, en, SANS_BOLD, 11, cx, sy + 20 * mm, card_w - 8 * mm)
+        canvas.setFillColor(INK)
+        draw_fitted(canvas, en_note, SANS, 8.5, cx, sy + 15.5 * mm, card_w - 8 * mm)
+        draw_fitted(canvas, f"{zh} · {zh_note}", CJK, 9, cx, sy + 9 * mm, card_w - 8 * mm)
+
+
+def _recycle_arrows(canvas, cx: float, cy: float, size: float, colour: Color) -> None:
+    """Two arrows chasing each other round a circle: used cards come back to the deck."""
+    r = size / 2
+    canvas.saveState()
+    canvas.setStrokeColor(colour)
+    canvas.setFillColor(colour)
+    canvas.setLineWidth(size * 0.12)
+    canvas.setLineCap(1)
+    for start in (20, 200):
+        path = canvas.beginPath()
+        path.arc(cx - r, cy - r, cx + r, cy + r, startAng=start, extent=130)
+        canvas.drawPath(path, stroke=1, fill=0)
+    for end in (150, 330):
+        a = math.radians(end)
+        tip_x, tip_y = cx + r * math.cos(a), cy + r * math.sin(a)
+        tangent = a + math.pi / 2
+        head = canvas.beginPath()
+        head.moveTo(tip_x + 0.35 * size * math.cos(tangent), tip_y + 0.35 * size * math.sin(tangent))
+        head.lineTo(tip_x + 0.2 * size * math.cos(a), tip_y + 0.2 * size * math.sin(a))
+        head.lineTo(tip_x - 0.2 * size * math.cos(a), tip_y - 0.2 * size * math.sin(a))
+        head.close()
+        canvas.drawPath(head, stroke=0, fill=1)
+    canvas.restoreState()
+
+
+def draw_board(canvas, content, team: str, slot: Slot) -> None:
+    """One team's player board, art reaching the bleed, text inside a 6 mm safe margin."""
+    colour = team_colour(content, team)
+    ink = white
+    trim, bleed = slot.trim, slot.bleed
+    canvas.saveState()
+    clip = canvas.beginPath()
+    clip.rect(bleed.x, bleed.y, bleed.w, bleed.h)
+    canvas.clipPath(clip, stroke=0, fill=0)
+    canvas.setFillColor(PAPER)
+    canvas.rect(bleed.x, bleed.y, bleed.w, bleed.h, stroke=0, fill=1)
+    # Head band: the team, the game and the red kite.
+    band_h = 24 * mm
+    canvas.setFillColor(colour)
+    canvas.rect(bleed.x, trim.top - band_h, bleed.w, band_h + BLEED, stroke=0, fill=1)
+    draw_flag(canvas, trim.x + 8 * mm, trim.top - band_h + 5 * mm, 14 * mm, ink, HexColor("#e53935"))
+    canvas.setFillColor(ink)
+    draw_fitted(canvas, TEAM_NAMES[team]["en"].upper(), SANS_BOLD, 22, trim.x + 22 * mm, trim.top - 12 * mm,
+                90 * mm, align="left")
+    draw_fitted(canvas, TEAM_NAMES[team]["zh-Hant"], CJK, 14, trim.x + 22 * mm, trim.top - 19.5 * mm,
+                60 * mm, align="left")
+    draw_fitted(canvas, content.title["en"], SANS_BOLD, 12, trim.right - 6 * mm, trim.top - 11 * mm, 70 * mm,
+                align="right")
+    draw_fitted(canvas, content.title["zh-Hant"], CJK, 10, trim.right - 6 * mm, trim.top - 18 * mm, 70 * mm,
+                align="right")
+    # The two decks: sprinteur left, rouleur right, as the rules place them.
+    column_w = (trim.w - 18 * mm) / 2
+    columns_top = trim.top - band_h - 3 * mm
+    _deck_column(canvas, content, team, "sprinteur", trim.x + 6 * mm, columns_top, column_w)
+    _deck_column(canvas, content, team, "rouleur", trim.x + 12 * mm + column_w, columns_top, column_w)
+    canvas.setStrokeColor(mix(colour, PAPER, 0.6))
+    canvas.setLineWidth(0.8)
+    mid = trim.x + trim.w / 2
+    canvas.line(mid, columns_top - 2 * mm, mid, trim.y + 44 * mm)
+    _phase_strip(canvas, trim, colour)
+    canvas.restoreState()
+
+
+def _phase_strip(canvas, trim: Rect, colour: Color) -> None:
+    """The round in three phases along the foot of the board, English above Chinese."""
+    strip_h = 40 * mm
+    canvas.setFillColor(mix(colour, PAPER, 0.85))
+    canvas.rect(trim.x - BLEED, trim.y - BLEED, trim.w + 2 * BLEED, strip_h + BLEED, stroke=0, fill=1)
+    draw_drop(canvas, trim.right - 9 * mm, trim.y + strip_h - 7 * mm, 6 * mm, HexColor("#4fa3d9"))
+    gap = 4 * mm
+    width = (trim.w - 12 * mm - 2 * gap) / 3
+    heading = ParagraphStyle("h", fontName=SANS_BOLD, fontSize=9.5, leading=12, textColor=colour)
+    body = ParagraphStyle("b", fontName=SANS, fontSize=7.6, leading=9.4, textColor=INK)
+    zh_body = ParagraphStyle("z", fontName=CJK, fontSize=7.6, leading=10, textColor=INK, wordWrap="CJK")
+    for i, (title, text, zh_title, zh_text) in enumerate(PHASES):
+        x = trim.x + 6 * mm + i * (width + gap)
+        top = trim.y + strip_h - 4 * mm
+        for paragraph in (Paragraph(f"{title} · <font name='{CJK}'>{zh_title}</font>", heading),
+                          Paragraph(text, body), Paragraph(zh_text, zh_body)):
+            _, used = paragraph.wrap(width, strip_h)
+            paragraph.drawOn(canvas, x, top - used)
+            top -= used + 1 * mm
+
+
+# --- the riders ----------------------------------------------------------------------------------
+
+def _rider_panel(canvas, content, team: str, rider: str, x: float, y: float, w: float, h: float) -> None:
+    """One face of a standee: the team colour, the rider badge and a big R or S."""
+    colour = team_colour(content, team)
+    canvas.setFillColor(colour)
+    canvas.rect(x, y, w, h, stroke=0, fill=1)
+    draw_rider_badge(canvas, rider, x + w / 2, y + h * 0.64, w * 0.72, white, colour)
+    canvas.setFillColor(white)
+    canvas.setFont(SANS_BOLD, 15)
+    canvas.drawCentredString(x + w / 2, y + h * 0.2, rider[0].upper())
+    draw_fitted(canvas, RIDER_NAMES[rider]["zh-Hant"], CJK, 5.5, x + w / 2, y + h * 0.06, w - 2 * mm)
+
+
+def draw_standee(canvas, content, team: str, rider: str, slot: Slot) -> None:
+    """A strip that folds into a tent: foot, face, face turned upside down, foot. Folded at the
+    dashed lines, both faces stand upright and the feet keep it on its lane."""
+    colour = team_colour(content, team)
+    trim, bleed = slot.trim, slot.bleed
+    foot, face = STANDEE_FOOT_MM * mm, STANDEE_FACE_MM * mm
+    canvas.saveState()
+    clip = canvas.beginPath()
+    clip.rect(bleed.x, bleed.y, bleed.w, bleed.h)
+    canvas.clipPath(clip, stroke=0, fill=0)
+    canvas.setFillColor(colour)
+    canvas.rect(bleed.x, bleed.y, bleed.w, bleed.h, stroke=0, fill=1)
+    # The feet are a lighter shade, so it is plain which ends fold outwards and stay on the table.
+    canvas.setFillColor(mix(colour, white, 0.35))
+    canvas.rect(bleed.x, bleed.y, bleed.w, BLEED + foot, stroke=0, fill=1)
+    canvas.rect(bleed.x, trim.top - foot, bleed.w, BLEED + foot, stroke=0, fill=1)
+    _rider_panel(canvas, content, team, rider, trim.x, trim.y + foot, trim.w, face)
+    canvas.saveState()
+    canvas.translate(trim.x + trim.w, trim.y + foot + 2 * face)
+    canvas.rotate(180)
+    _rider_panel(canvas, content, team, rider, 0, 0, trim.w, face)
+    canvas.restoreState()
+    canvas.setStrokeColor(white)
+    canvas.setLineWidth(0.5)
+    canvas.setDash(2, 1.5)
+    for fy in (foot, foot + face, foot + 2 * face):
+        canvas.line(trim.x, trim.y + fy, trim.right, trim.y + fy)
+    canvas.restoreState()
+
+
+def draw_counter(canvas, content, team: str, rider: str, slot: Slot) -> None:
+    """A flat square counter, for players who would rather not fold; art bleeds past its trim."""
+    colour = team_colour(content, team)
+    trim, bleed = slot.trim, slot.bleed
+    canvas.saveState()
+    canvas.setFillColor(colour)
+    canvas.rect(bleed.x, bleed.y, bleed.w, bleed.h, stroke=0, fill=1)
+    cx, cy = trim.x + trim.w / 2, trim.y + trim.h / 2
+    draw_rider_badge(canvas, rider, cx, cy + trim.h * 0.08, trim.w * 0.62, white, colour)
+    canvas.setFillColor(white)
+    canvas.setFont(SANS_BOLD, 8)
+    canvas.drawCentredString(cx, trim.y + 1.6 * mm, rider[0].upper())
+    canvas.restoreState()
+
+
+# --- the file ------------------------------------------------------------------------------------
+
+def teams_of(content) -> list[str]:
+    return list(content.game["team_colours"])
+
+
+def render_boards(content, path: Path, paper: str) -> Path:
+    """Write the boards and tokens PDF for `paper`: one page per team board, then the riders."""
+    width, height = page_size(paper)
+    title = f"{content.title['en']} – player boards and riders ({paper})"
+    with atomic_output(Path(path)) as buffer:
+        canvas = new_canvas(buffer, (width, height), title)
+        slot = board_slot(paper)
+        for team in teams_of(content):
+            draw_board(canvas, content, team, slot)
+            _finish_page(canvas, paper, [slot])
+        places = token_places(paper, teams_of(content))
+        for place in places:
+            draw_standee(canvas, content, place.team, place.rider, place.standee)
+            draw_counter(canvas, content, place.team, place.rider, place.counter)
+        _token_notes(canvas, paper, places)
+        _finish_page(canvas, paper, [p.standee for p in places] + [p.counter for p in places])
+        canvas.save()
+    return Path(path)
+
+
+def _token_notes(canvas, paper: str, places: list[TokenPlace]) -> None:
+    """How to make the riders, printed above the pieces (outside every bleed)."""
+    page_w, _ = page_size(paper)
+    top = max(p.standee.bleed.top for p in places)
+    canvas.setFillColor(INK)
+    canvas.setFont(SANS_BOLD, 11)
+    canvas.drawRightString(page_w / 2 - 1 * mm, top + 23 * mm, "Riders")
+    canvas.setFont(CJK, 11)
+    canvas.drawString(page_w / 2 + 1 * mm, top + 23 * mm, "騎士")
+    canvas.setFont(SANS, 8)
+    canvas.drawCentredString(page_w / 2, top + 17 * mm,
+                             "Cut out each strip, fold on the dashed lines into a tent with the feet outwards, "
+                             "and glue the feet if you like.")
+    canvas.drawCentredString(page_w / 2, top + 13 * mm, "Or use the square counters on the right: R rouleur, S sprinteur.")
+    canvas.setFont(CJK, 8)
+    canvas.drawCentredString(page_w / 2, top + 9 * mm, "沿虛線摺成帳篷狀立牌;亦可改用右側的方形標記。")
+
+
+__all__ = ["render_boards", "board_slot", "token_places", "draw_board", "draw_standee", "draw_counter",
+           "BOARD_W_MM", "BOARD_H_MM", "BLEED", "TokenPlace"]
