@@ -10,6 +10,7 @@ its setup (when the engine can describe one), every action and every chance outc
 
 from __future__ import annotations
 
+import hashlib
 import random
 import time
 from dataclasses import dataclass, field
@@ -36,6 +37,7 @@ class SimulationReport:
     capped: int = 0
     failures: list[str] = field(default_factory=list)
     failure_file: Path | None = None
+    fingerprint: str = ""  # a hash of every action of every game: equal when the games are equal
 
     @property
     def games_per_second(self) -> float:
@@ -154,6 +156,7 @@ def simulate(
     rng = random.Random(seed)
     report = SimulationReport(players=players, policy=policy)
     report.wins = {p: 0 for p in game.new_state(players, seed=0).players}
+    digest = hashlib.sha256()
     started = time.perf_counter()
     for _ in range(games):
         game_seed = rng.randrange(2**31)
@@ -161,6 +164,7 @@ def simulate(
         report.games += 1
         report.actions += actions
         report.lengths.append(actions)
+        digest.update(("\n".join(text for _, text, _ in record) + "\n\n").encode())
         if problem is not None:
             report.failures.append(f"seed {game_seed}: {problem}")
             if failure_path is not None and report.failure_file is None:
@@ -176,4 +180,5 @@ def simulate(
         if winner is not None:
             report.wins[winner] += 1
     report.seconds = time.perf_counter() - started
+    report.fingerprint = digest.hexdigest()
     return report

@@ -1,0 +1,438 @@
+"""The Game of Trains engine, rule by rule, plus notation, hidden information and invariants."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardgen.content import load_game
+from tests.conftest import edit
+from verify.engine import IllegalAction, NotationError, SetupError
+from verify.games.game_of_trains import (
+    Draft, DrawPlace, GameOfTrains, Lock, Move, Swap, Uncouple, is_ascending, parse_action,
+)
+
+P2_TRAIN = [80, 74, 65, 58, 49, 43, 37]  # a falling train that no test below touches
+
+
+@pytest.fixture(scope="module")
+def game(trains):
+    return GameOfTrains(trains)
+
+
+def midgame(game, p1, market=(), players=2, **extra):
+    trains = {"P1": p1, "P2": list(P2_TRAIN)}
+    if players >= 3:
+        trains["P3"] = [82, 76, 67, 62, 55, 48, 38]
+    return game.new_state(players, setup={"trains": trains, "market": list(market), **extra})
+
+
+def snapshot(state):
+    return (state.fields(), list(state.pile), list(state.discard), list(state.chance.log))
+
+
+def refused(state, player, action, rule):
+    before = snapshot(state)
+    with pytest.raises(IllegalAction) as info:
+        state.apply(player, action)
+    assert info.value.rule == rule, str(info.value)
+    assert snapshot(state) == before, "a refused action changed the state"
+    return info.value
+
+
+# --- setup and draft --------------------------------------------------------------------------
+
+
+def test_deal_gives_seven_each_sorted_falling_from_locomotive(game):
+    state = game.new_state(4, seed=3)
+    for p in state.players:
+        train = state.trains[p]
+        assert len(train) == 7 and train == sorted(train, reverse=True)
+
+
+def test_draft_seat_k_draws_k_cards_in_seat_order(game):
+    deck = list(range(84, 0, -1))
+    state = game.new_state(3, setup={"deck": deck})
+    assert state.draft_hands == {"P1": [63], "P2": [62, 61], "P3": [60, 59, 58]}
+    assert state.phase == "draft" and state.to_move() == ["P1"]
+    assert state.fields()["draw_top"] == [57, 56, 55]
+
+
+def test_draft_discards_unchosen_cards_and_sends_replaced_carriage_to_market(game):
+    state = game.new_state(2, setup={"deck": list(range(1, 85))})
+    assert state.trains["P2"] == [14, 13, 12, 11, 10, 9, 8]
+    state.apply("P1", Draft(15, 1))
+    state.apply("P2", Draft(17, 7))
+    assert state.discard == [16]
+    assert sorted(state.market) == [7, 8]  # 7 (ability 5) and 8 (ability 2) do not pair
+    assert state.phase == "play" and state.to_move() == ["P1"]
+
+
+def test_same_seed_same_deal(game):
+    assert game.new_state(3, seed=11).fields() == game.new_state(3, seed=11).fields()
+    assert game.new_state(3, seed=11).fields() != game.new_state(3, seed=12).fields()
+
+
+def test_unused_locomotives_are_out_of_the_game(game):
+    assert game.new_state(2, seed=1).locomotives_out == 2
+    assert game.new_state(4, seed=1).locomotives_out == 0
+
+
+# --- market, drawing and turns ----------------------------------------------------------------
+
+
+def test_market_discards_a_pair_of_one_ability_at_once(game):
+    state = midgame(game, [10, 20, 30, 40, 50, 17, 70], market=[9], deck=[60])
+    state.apply("P1", DrawPlace(6))  # 17 has ability 3, like 9 in the market
+    assert state.market == [] and sorted(state.discard) == [9, 17]
+
+
+def test_draw_place_puts_top_card_and_sends_replaced_carriage_to_market(game):
+    state = midgame(game, [10, 20, 30, 40, 50, 5, 70], deck=[33])
+    state.apply("P1", DrawPlace(3))
+    assert state.trains["P1"] == [10, 20, 33, 40, 50, 5, 70]
+    assert state.market == [30] and state.to_move() == ["P2"] and state.turns == 1
+
+
+def test_turn_order_refuses_the_player_not_to_move(game):
+    state = midgame(game, [10, 20, 30, 40, 50, 5, 70])
+    assert "not your turn" in str(refused(state, "P2", DrawPlace(1), "turn order"))
+
+
+def test_empty_market_leaves_only_draw_actions(game):
+    state = midgame(game, [10, 20, 30, 40, 50, 5, 70])
+    assert state.legal_actions("P1") == [DrawPlace(p) for p in range(1, 8)]
+    refused(state, "P1", Swap(12, 1, 2), "market")
+
+
+def test_draw_position_must_be_on_the_train(game):
+    state = midgame(game, [10, 20, 30, 40, 50, 5, 70])
+    refused(state, "P1", DrawPlace(8), "draw")
+    refused(state, "P1", DrawPlace(0), "draw")
+
+
+def test_reshuffle_happens_only_when_a_card_must_be_drawn(game):
+    state = midgame(game, [10, 20, 30, 40, 50, 5, 70], deck=[60], rest="discard")
+    state.apply("P1", DrawPlace(7))
+    assert state.pile == [] and not any(kind == "reshuffle" for kind, _ in state.chance.log)
+    discard = sorted(state.discard)
+    state.chance.queue("reshuffle", discard)
+    state.apply("P2", DrawPlace(1))
+    assert state.chance.log[-1] == ("reshuffle", discard)
+    assert state.trains["P2"][0] == discard[0] and len(state.pile) == len(discard) - 1
+    assert state.discard == []
+
+
+# --- abilities --------------------------------------------------------------------------------
+
+
+def test_couple_swaps_neighbours_only(game):
+    state = midgame(game, [5, 20, 15, 30, 45, 35, 60], market=[12])
+    refused(state, "P1", Swap(12, 2, 4), "ability 1")
+    state.apply("P1", Swap(12, 2, 3))
+    assert state.trains["P1"] == [5, 15, 20, 30, 45, 35, 60] and state.discard == [12]
+
+
+def test_leapfrog_swaps_across_one_and_keeps_the_middle(game):
+    state = midgame(game, [33, 21, 13, 64, 57, 45, 70], market=[8])
+    refused(state, "P1", Swap(8, 1, 2), "ability 2")
+    state.apply("P1", Swap(8, 1, 3))
+    assert state.trains["P1"] == [13, 21, 33, 64, 57, 45, 70]
+
+
+def test_push_back_moves_two_places_and_shifts_the_passed_carriages(game):
+    state = midgame(game, [41, 5, 22, 50, 66, 61, 79], market=[17])
+    state.apply("P1", Move(17, 1, 3))
+    assert state.trains["P1"] == [5, 22, 41, 50, 66, 61, 79]
+
+
+def test_push_back_cannot_take_the_last_two_carriages(game):
+    state = midgame(game, [41, 5, 22, 50, 66, 61, 79], market=[17])
+    refused(state, "P1", Move(17, 6, 8), "ability 3")
+    refused(state, "P1", Move(17, 3, 1), "ability 3")
+    assert {a.source for a in state.legal_actions("P1") if isinstance(a, Move)} == {1, 2, 3, 4, 5}
+
+
+def test_pull_forward_moves_two_places_towards_the_locomotive(game):
+    state = midgame(game, [20, 30, 44, 50, 10, 60, 70], market=[3])
+    refused(state, "P1", Move(3, 2, 0), "ability 4")
+    state.apply("P1", Move(3, 5, 3))
+    assert state.trains["P1"] == [20, 30, 10, 44, 50, 60, 70]
+    assert {a.source for a in midgame(game, [20, 30, 44, 50, 10, 60, 70], market=[3]).legal_actions("P1")
+            if isinstance(a, Move)} == {3, 4, 5, 6, 7}
+
+
+@pytest.mark.parametrize("card, position", [(7, 1), (5, 4), (6, 7)])
+def test_uncouple_removes_the_same_position_from_every_train_including_own(game, card, position):
+    state = midgame(game, [10, 20, 30, 40, 50, 60, 4], market=[card], deck=[1, 84])
+    p1_removed = state.trains["P1"][position - 1]
+    p2_removed = state.trains["P2"][position - 1]
+    state.apply("P1", Uncouple(card))
+    assert state.trains["P1"][position - 1] == 1  # the active player refills first
+    assert state.trains["P2"][position - 1] == 84
+    assert p1_removed in state.market + state.discard and p2_removed in state.market + state.discard
+    assert card in state.discard
+
+
+def test_uncouple_refill_goes_clockwise_from_the_active_player(game):
+    state = midgame(game, [10, 20, 30, 40, 50, 60, 4], market=[7], players=3, deck=[1, 2, 3], turn="P2")
+    state.apply("P2", Uncouple(7))
+    assert [state.trains[p][0] for p in ("P2", "P3", "P1")] == [1, 2, 3]
+
+
+def test_locked_carriage_survives_uncouple(game):
+    state = midgame(game, [10, 20, 30, 40, 50, 60, 4], market=[6], locks={"P1": {7: 18}}, deck=[1])
+    state.apply("P1", Uncouple(6))
+    assert state.trains["P1"][6] == 4 and state.trains["P2"][6] == 1 and state.locks["P1"] == {7: 18}
+
+
+def test_lock_card_goes_under_the_train_not_to_the_discard(game):
+    state = midgame(game, [10, 20, 30, 40, 50, 60, 4], market=[26])
+    state.apply("P1", Lock(26, 4))
+    assert state.locks["P1"] == {4: 26} and state.discard == [] and state.market == []
+
+
+def test_lock_only_on_positions_1_4_7_of_own_train(game):
+    state = midgame(game, [10, 20, 30, 40, 50, 60, 4], market=[26])
+    refused(state, "P1", Lock(26, 3), "ability 8")
+    assert {a.position for a in state.legal_actions("P1") if isinstance(a, Lock)} == {1, 4, 7}
+
+
+def test_lock_is_lost_when_its_carriage_moves(game):
+    state = midgame(game, [10, 20, 30, 40, 50, 44, 70], market=[3], locks={"P1": {4: 2}})
+    state.apply("P1", Move(3, 6, 4))  # the locked 40 is only shifted, which still counts
+    assert state.locks["P1"] == {} and state.discard == [2, 3]
+
+
+def test_lock_is_lost_when_its_carriage_is_swapped(game):
+    state = midgame(game, [10, 20, 30, 40, 50, 44, 70], market=[12], locks={"P1": {1: 2}})
+    state.apply("P1", Swap(12, 1, 2))
+    assert state.locks["P1"] == {} and 2 in state.discard
+
+
+def test_lock_is_kept_when_other_carriages_move(game):
+    state = midgame(game, [10, 20, 30, 40, 50, 44, 70], market=[12], locks={"P1": {1: 2}})
+    state.apply("P1", Swap(12, 5, 6))
+    assert state.locks["P1"] == {1: 2}
+
+
+def test_lock_is_lost_when_its_carriage_is_replaced(game):
+    state = midgame(game, [10, 20, 30, 40, 50, 44, 70], locks={"P1": {4: 2}}, deck=[45])
+    state.apply("P1", DrawPlace(4))
+    assert state.locks["P1"] == {} and state.discard == [2] and state.market == [40]
+
+
+def test_ruling_locks_do_not_stack(game):
+    state = midgame(game, [10, 20, 30, 40, 50, 44, 70], market=[18], locks={"P1": {1: 2}})
+    refused(state, "P1", Lock(18, 1), "ruling: locks-do-not-stack")
+
+
+def test_ruling_no_effect_uncouple_when_every_target_is_locked(game):
+    state = midgame(game, [10, 20, 30, 40, 50, 44, 70], market=[6], locks={"P1": {7: 2}, "P2": {7: 34}})
+    refused(state, "P1", Uncouple(6), "ruling: no-effect")
+    assert not any(isinstance(a, Uncouple) for a in state.legal_actions("P1"))
+
+
+def test_ruling_no_effect_lock_when_1_4_7_are_locked(game):
+    state = midgame(game, [10, 20, 30, 40, 50, 44, 70], market=[18], locks={"P1": {1: 2, 4: 26, 7: 34}})
+    refused(state, "P1", Lock(18, 4), "ruling: no-effect")
+
+
+def test_ruling_used_card_leaves_market_before_its_effect(game):
+    state = midgame(game, [40, 20, 30, 13, 50, 60, 70], market=[5], locks={"P2": {4: 10}}, deck=[27])
+    state.apply("P1", Uncouple(5))  # 13 has ability 6, like the used card 5
+    assert state.market == [13] and state.discard == [5]
+
+
+def test_ruling_market_pairing_follows_refill_order(game):
+    state = game.new_state(2, setup={
+        "trains": {"P1": [9, 44, 20, 28, 36, 12, 53], "P2": [25, 80, 70, 60, 50, 41, 33]},
+        "market": [17, 7], "deck": [30, 40]})
+    state.apply("P1", Uncouple(7))  # 9, 25 and 17 all have ability 3; 9 arrives first
+    assert state.market == [25] and sorted(state.discard) == [7, 9, 17]
+
+
+# --- the end ----------------------------------------------------------------------------------
+
+
+def test_ascending_means_complete_and_strictly_rising():
+    assert is_ascending([1, 2, 3, 4, 5, 6, 7])
+    assert not is_ascending([1, 2, 3, 5, 4, 6, 7])
+    assert not is_ascending([1, 2, 3, None, 5, 6, 7])
+
+
+def test_win_by_draw_ends_the_game_at_once(game):
+    state = midgame(game, [10, 20, 30, 40, 50, 60, 5], deck=[70])
+    state.apply("P1", DrawPlace(7))
+    assert state.is_terminal() and state.to_move() == [] and state.legal_actions("P2") == []
+    assert state.result() == {"winner": "P1", "order": ["P1", "P2"], "turns": 1}
+    refused(state, "P2", DrawPlace(1), "game over")
+
+
+def test_win_by_own_ability(game):
+    state = midgame(game, [10, 20, 40, 30, 50, 60, 70], market=[12])
+    state.apply("P1", Swap(12, 3, 4))
+    assert state.result()["winner"] == "P1"
+
+
+def test_ruling_first_complete_train_in_refill_order_wins(game):
+    state = game.new_state(3, setup={
+        "trains": {"P1": [10, 20, 30, 40, 50, 60, 5], "P2": [84, 12, 22, 32, 42, 52, 79],
+                   "P3": [11, 21, 31, 41, 51, 61, 3]},
+        "market": [6], "deck": [72, 71, 70], "turn": "P2"})
+    state.apply("P2", Uncouple(6))
+    assert state.result() == {"winner": "P3", "order": ["P3", "P1", "P2"], "turns": 1}
+    assert state.trains["P1"][6] is None and state.check_invariants() == []
+
+
+def test_win_is_checked_in_the_draft(game):
+    state = game.new_state(2, setup={"phase": "draft", "deck": [9, 75, 77], "trains": {
+        "P1": [80, 70, 60, 50, 40, 30, 20], "P2": [11, 22, 33, 44, 55, 66, 1]}})
+    state.apply("P1", Draft(9, 7))
+    state.apply("P2", Draft(77, 7))
+    assert state.result()["winner"] == "P2" and state.result()["turns"] == 0
+
+
+# --- setup errors -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("setup, field", [
+    ({"trains": {"P1": [1, 2, 3, 4, 5, 6], "P2": P2_TRAIN}}, "trains.P1"),
+    ({"trains": {"P1": [1, 2, 3, 4, 5, 7, 6], "P2": [1, 75, 66, 61, 54, 47, 39]}}, "trains.P2"),
+    ({"trains": {"P1": [1, 2, 3, 4, 5, 7, 6], "P2": P2_TRAIN}, "market": [9, 17]}, "market"),
+    ({"trains": {"P1": [1, 2, 3, 4, 5, 7, 6], "P2": P2_TRAIN}, "locks": {"P1": {3: 10}}}, "locks.P1"),
+    ({"trains": {"P1": [1, 2, 3, 4, 5, 7, 6], "P2": P2_TRAIN}, "locks": {"P1": {4: 12}}}, "locks.P1"),
+    ({"trains": {"P1": [1, 2, 3, 4, 5, 7, 6], "P2": P2_TRAIN}, "turn": "P5"}, "turn"),
+    ({"trains": {"P1": [1, 2, 3, 4, 5, 6, 7], "P2": P2_TRAIN}}, "trains.P1"),
+    ({"trains": {"P1": [1, 2, 3, 4, 5, 7, 6]}}, "trains"),
+    ({"deck": [1, 2, 2]}, "deck"),
+    ({"deck": [1, 85]}, "deck.1"),
+    ({"market": [1]}, "market"),
+    ({"hand": [1]}, "hand"),
+])
+def test_setup_errors_name_the_field(game, setup, field):
+    with pytest.raises(SetupError) as info:
+        game.new_state(2, setup=setup)
+    assert info.value.field == field
+
+
+def test_card_abilities_come_from_the_content(content_copy):
+    # Give card 12 the ability of card 17 (Push back) instead of Couple.
+    edit(content_copy / "game-of-trains" / "cards.yaml", "number: 12, ability: 1", "number: 12, ability: 3")
+    edit(content_copy / "game-of-trains" / "cards.yaml", "number: 80, ability: 1", "number: 80, ability: 3")
+    changed = GameOfTrains(load_game(content_copy, "game-of-trains"))
+    state = midgame(changed, [41, 5, 22, 50, 66, 61, 79], market=[12])
+    state.apply("P1", Move(12, 1, 3))
+    assert state.trains["P1"] == [5, 22, 41, 50, 66, 61, 79]
+
+
+# --- notation, hidden information, invariants -------------------------------------------------
+
+
+def random_states(game, count, seed):
+    """States met along random games, for tests that want variety."""
+    rng = random.Random(seed)
+    for i in range(count):
+        state = game.new_state(rng.choice([2, 3, 4]), seed=i)
+        # Every fourth state is taken in the draft, the others somewhere in play.
+        steps = rng.randrange(0, len(state.players)) if i % 4 == 0 else rng.randrange(4, 120)
+        for _ in range(steps):
+            if state.is_terminal():
+                break
+            player = state.to_move()[0]
+            state.apply(player, rng.choice(state.legal_actions(player)))
+        yield state
+
+
+def test_notation_round_trips_for_every_legal_action_in_random_states(game):
+    seen = set()
+    for state in random_states(game, 60, seed=1):
+        for player in state.to_move():
+            for action in state.legal_actions(player):
+                assert parse_action(str(action)) == action
+                seen.add(type(action).__name__)
+    assert seen == {"Draft", "DrawPlace", "Swap", "Move", "Uncouple", "Lock"}
+
+
+def test_every_legal_action_is_accepted(game):
+    for state in random_states(game, 25, seed=2):
+        for player in state.to_move():
+            for action in state.legal_actions(player):
+                state.clone().apply(player, action)
+
+
+@pytest.mark.parametrize("text", ["", "draw", "draw place", "draw place x", "use", "use 12 swap 1",
+                                  "draft 3 on 4", "use 12 lock", "take 5"])
+def test_unreadable_actions_raise_notation_errors(text):
+    with pytest.raises(NotationError):
+        parse_action(text)
+
+
+def test_swap_notation_reads_either_order():
+    assert parse_action("use 12 swap 4 3") == Swap(12, 3, 4)
+
+
+def test_observation_hides_draw_pile_discard_and_other_draft_hands(game):
+    state = game.new_state(3, seed=4)
+    seen = state.observation("P2")
+    assert seen["draft_hand"] == sorted(state.draft_hands["P2"])
+    assert seen["draft_hand_sizes"] == {"P1": 1, "P2": 2, "P3": 3}
+    text = repr(seen)
+    for hidden in state.draft_hands["P1"] + state.draft_hands["P3"]:
+        assert f" {hidden}," not in text and f"[{hidden}]" not in text and f" {hidden}]" not in text
+    assert "pile" not in seen and "discard" not in seen
+    assert seen["draw_size"] == len(state.pile)
+
+
+def test_invariants_hold_at_the_start(game):
+    for players in (2, 3, 4):
+        assert game.new_state(players, seed=players).check_invariants() == []
+
+
+def test_invariants_catch_a_card_in_two_places(game):
+    state = midgame(game, [10, 20, 30, 40, 50, 60, 5])
+    state.market.append(10)
+    assert any("card 10 is both" in p for p in state.check_invariants())
+
+
+def test_invariants_catch_a_lost_card(game):
+    state = midgame(game, [10, 20, 30, 40, 50, 60, 5])
+    state.pile.remove(1)
+    assert any("cards in no place: [1]" in p for p in state.check_invariants())
+
+
+def test_invariants_catch_a_pair_in_the_market(game):
+    state = midgame(game, [10, 20, 30, 40, 50, 60, 5], market=[9])
+    state.pile.remove(17)
+    state.market.append(17)
+    assert any("two cards of one ability" in p for p in state.check_invariants())
+
+
+def test_invariants_catch_a_short_train_outside_a_refill(game):
+    state = midgame(game, [10, 20, 30, 40, 50, 60, 5])
+    state.discard.append(state.trains["P1"][3])
+    state.trains["P1"][3] = None
+    assert any("not 7 carriages" in p for p in state.check_invariants())
+
+
+def test_clone_shares_nothing_that_changes(game):
+    state = game.new_state(2, seed=9)
+    copy = state.clone()
+    copy.apply("P1", copy.legal_actions("P1")[0])
+    copy.chance.shuffle("probe", [1, 2, 3])
+    assert state.fields() == game.new_state(2, seed=9).fields()
+    assert state.chance.log == game.new_state(2, seed=9).chance.log
+
+
+def test_score_prefers_more_rising_neighbours(game):
+    better = midgame(game, [10, 20, 30, 40, 50, 60, 5]).score("P1")
+    worse = midgame(game, [60, 20, 30, 40, 50, 10, 5]).score("P1")
+    assert better > worse
+
+
+def test_notation_help_names_every_action_form_and_field(game):
+    text = game.notation_help()
+    for part in ("draft <card> at", "draw place", "swap", "move", "lock", "train.P1", "locks.P1",
+                 "market", "draw_top", "draw_size", "discard_size", "to_move", "phase", "winner"):
+        assert part in text

@@ -1,0 +1,75 @@
+"""Random playouts: invariants hold over many games, seeds repeat games exactly, and a broken
+invariant is written out as a scenario that replays the game."""
+
+from __future__ import annotations
+
+import pytest
+import yaml
+
+from verify.games.game_of_trains import GameOfTrains, GameOfTrainsState
+from verify.scenario import run_scenario
+from verify.simulate import simulate
+
+
+@pytest.fixture(scope="module")
+def game(trains):
+    return GameOfTrains(trains)
+
+
+def test_random_playouts_keep_every_invariant(game):
+    for players in (2, 3, 4):
+        report = simulate(game, players, games=70, seed=players, policy="random", turn_cap=150)
+        assert report.failures == []
+        assert report.games == 70 and report.actions == sum(report.lengths)
+        assert sum(report.wins.values()) + report.capped == 70
+        assert report.max_length <= 150
+
+
+def test_greedy_playouts_finish_without_the_cap(game):
+    report = simulate(game, 3, games=15, seed=1, policy="greedy", turn_cap=2000)
+    assert report.failures == [] and report.capped == 0
+    assert sum(report.wins.values()) == 15
+
+
+def test_same_seed_same_games(game):
+    first = simulate(game, 3, games=10, seed=42, turn_cap=200)
+    again = simulate(game, 3, games=10, seed=42, turn_cap=200)
+    other = simulate(game, 3, games=10, seed=43, turn_cap=200)
+    assert first.fingerprint == again.fingerprint and first.lengths == again.lengths
+    assert first.fingerprint != other.fingerprint
+
+
+def test_unknown_policy_is_refused(game):
+    with pytest.raises(ValueError, match="unknown policy"):
+        simulate(game, 2, games=1, policy="clever")
+
+
+class BrokenAfterReshuffle(GameOfTrainsState):
+    """Reports a broken invariant once the discard pile has been reshuffled, to test the write-back."""
+
+    def check_invariants(self):
+        if any(kind == "reshuffle" for kind, _ in self.chance.log):
+            return ["pretend breakage after a reshuffle"]
+        return super().check_invariants()
+
+
+class BrokenGame(GameOfTrains):
+    def new_state(self, players, seed=None, setup=None):
+        state = super().new_state(players, seed=seed, setup=setup)
+        state.__class__ = BrokenAfterReshuffle
+        return state
+
+
+def test_a_broken_invariant_is_written_as_a_replayable_scenario(game, trains, tmp_path):
+    path = tmp_path / "failures" / "game.yaml"
+    report = simulate(BrokenGame(trains), 2, games=3, seed=5, turn_cap=2000, failure_path=path)
+    assert report.failure_file == path and len(report.failures) >= 1
+    assert "pretend breakage" in report.failures[0] and str(path) in report.summary()
+    data = yaml.safe_load(path.read_text("utf-8"))
+    assert len(data["setup"]["deck"]) == 84
+    assert any("chance" in step and "reshuffle" in step["chance"] for step in data["steps"])
+    # With the real engine, the written game replays to the very state where it broke.
+    result = run_scenario(path, game)
+    assert result.ok, result.failures
+    assert any(kind == "reshuffle" for kind, _ in result.state.chance.log)
+    assert result.state.turns == sum(1 for step in data["steps"] if "chance" not in step) - 2
