@@ -89,3 +89,77 @@ def test_manifest_text_totals(capsys):
     assert code == 0
     assert "carriages                  84 cards  63 x 88 mm" in out
     assert "total: 88 cards" in out
+
+
+def test_verify_replays_every_scenario_of_a_game(capsys):
+    code, out, err = run(capsys, "verify", "game-of-trains")
+    assert code == 0, err
+    assert "game-of-trains: data ok; components sourced 88, reconstructed 0" in out
+    assert "0 failed" in out
+
+
+def test_verify_one_scenario_file(capsys):
+    from cardgen.content import PROJECT_CONTENT
+
+    path = sorted((PROJECT_CONTENT / "game-of-trains" / "scenarios").glob("*.yaml"))[0]
+    code, out, _ = run(capsys, "verify", str(path))
+    assert code == 0
+    assert "1 scenarios replayed, 0 failed" in out
+
+
+def test_verify_reports_a_failing_scenario_with_file_line_and_step(capsys, content_copy):
+    scenarios = content_copy / "game-of-trains" / "scenarios"
+    bad = scenarios / "zz-broken.yaml"
+    bad.write_text(
+        "title: a scenario whose expectation is wrong\n"
+        "players: 2\n"
+        "setup:\n"
+        "  trains: {P1: [1, 2, 3, 4, 5, 7, 6], P2: [80, 70, 60, 50, 40, 30, 20]}\n"
+        "  market: [9]\n"
+        "steps:\n"
+        "  - expect: {market: [10]}\n",
+        "utf-8",
+    )
+    code, out, err = run(capsys, "--content", str(content_copy), "verify", str(bad))
+    assert code == 1
+    assert f"{bad}:7: step 1: market: expected [10], actual [9]" in err
+    assert "FAIL  zz-broken.yaml" in out
+
+
+def test_scenario_outside_a_game_folder_needs_the_game_named(capsys, tmp_path):
+    path = tmp_path / "mine.yaml"
+    path.write_text("title: t\nplayers: 2\nsteps: []\n", "utf-8")
+    code, _, err = run(capsys, "verify", str(path))
+    assert code == 2 and "--game" in err
+    code, out, _ = run(capsys, "verify", "--game", "game-of-trains", str(path))
+    assert code == 0 and "1 scenarios replayed, 0 failed" in out
+
+
+def test_simulate_reports_speed_and_wins_as_json(capsys, tmp_path):
+    code, out, err = run(capsys, "simulate", "game-of-trains", "--players", "3", "--games", "5",
+                         "--seed", "4", "--policy", "greedy", "--json", "--failures", str(tmp_path))
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["games"] == 5 and report["failures"] == []
+    assert sum(report["wins"].values()) + report["capped"] == 5
+    assert set(report["wins"]) == {"P1", "P2", "P3"}
+
+
+def test_simulate_refuses_a_player_count_the_game_does_not_take(capsys):
+    code, _, err = run(capsys, "simulate", "game-of-trains", "--players", "7")
+    assert code == 2 and "takes 2-4 players" in err
+
+
+def test_build_writes_the_named_paper_and_layout_only(capsys, tmp_path):
+    code, out, err = run(capsys, "build", "game-of-trains", "--paper", "letter", "--layout", "home",
+                         "--out", str(tmp_path))
+    assert code == 0, err
+    names = sorted(p.name for p in (tmp_path / "game-of-trains").iterdir())
+    assert names == ["cards-letter-home.pdf", "rules-en.pdf", "rules-zh-Hant.pdf"]
+
+
+def test_build_refuses_broken_content_and_writes_nothing(capsys, tmp_path, content_copy):
+    edit(content_copy / "game-of-trains" / "game.yaml", "count: 84", "count: 83")
+    code, _, err = run(capsys, "--content", str(content_copy), "build", "game-of-trains", "--out", str(tmp_path / "o"))
+    assert code == 1 and "states 83 cards" in err
+    assert not (tmp_path / "o").exists()
