@@ -1,4 +1,4 @@
-"""The shared engine types: chance events, refusals, player names and the State helpers."""
+"""The shared engine types: chance events, refusals, player names and the methods every State shares."""
 
 from __future__ import annotations
 

@@ -201,8 +201,15 @@ def test_lock_only_on_positions_1_4_7_of_own_train(game):
 
 def test_lock_is_lost_when_its_carriage_moves(game):
     state = midgame(game, [10, 20, 30, 40, 50, 44, 70], market=[3], locks={"P1": {4: 2}})
-    state.apply("P1", Move(3, 6, 4))  # the locked 40 is only shifted, which still counts
+    state.apply("P1", Move(3, 6, 4))
     assert state.locks["P1"] == {} and state.discard == [2, 3]
+
+
+def test_lock_is_lost_when_its_carriage_is_only_shifted(game):
+    state = midgame(game, [10, 20, 30, 40, 50, 44, 70], market=[17], locks={"P1": {4: 2}})
+    state.apply("P1", Move(17, 3, 5))  # 30 jumps over the locked 40, which slides to position 3
+    assert state.trains["P1"] == [10, 20, 40, 50, 30, 44, 70]
+    assert state.locks["P1"] == {} and state.discard == [2, 17]
 
 
 def test_lock_is_lost_when_its_carriage_is_swapped(game):

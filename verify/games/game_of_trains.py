@@ -460,7 +460,7 @@ class GameOfTrainsState(State):
                 problems.append(f"{self.players[self.current]} is to move but has no legal action")
         return problems
 
-    # --- helpers for playouts and scenarios ---------------------------------------------------
+    # --- for playouts and scenarios ----------------------------------------------------------
 
     def clone(self) -> "GameOfTrainsState":
         """A copy sharing nothing that changes; much faster than a deep copy."""
@@ -476,7 +476,8 @@ class GameOfTrainsState(State):
         chance.seed = self.chance.seed
         chance.queued = [(k, list(o)) for k, o in self.chance.queued]
         chance.log = list(self.chance.log)
-        chance.rng = random.Random()
+        # Skipping Random's constructor avoids seeding from the operating system on every copy.
+        chance.rng = random.Random.__new__(random.Random)
         chance.rng.setstate(self.chance.rng.getstate())
         other.chance = chance
         return other
