@@ -416,6 +416,18 @@ def test_bad_courses_are_refused(codes):
         Course(codes)
 
 
+@pytest.mark.parametrize("params, message", [
+    ({"stage": "tour-de-nowhere"}, "params.stage"),
+    ({"mountains": "yes"}, "params.mountains"),
+    ({"handicap": {"P7": 1}}, "params.handicap"),
+    ({"handicap": {"P1": 31}}, "params.handicap.P1"),
+    ({"course": 5}, "params.course"),
+])
+def test_bad_parameters_name_the_parameter(content, params, message):
+    with pytest.raises(ValueError, match=message):
+        engine_for(content).with_params(**params).new_state(2)
+
+
 def test_unknown_parameter_is_refused():
     with pytest.raises(ValueError, match="wind"):
         FlammeRouge(CONTENT, wind=3)

@@ -170,6 +170,8 @@ class FlammeRouge(Game):
             if not stages:
                 raise ValueError("params: give a stage or a course; the content has no stages")
             stage = stages[0]
+        if stage not in self.stage_ids():
+            raise ValueError(f"params.stage: unknown stage {stage!r}; known: {', '.join(self.stage_ids())}")
         return Course("".join(stage_squares(self.content, stage)), mountains)
 
     def stage_ids(self) -> list[str]:
@@ -203,12 +205,12 @@ class FlammeRouge(Game):
     def handicap(self, players: list[str]) -> dict[str, int]:
         handicap = self.params.get("handicap") or {}
         if not isinstance(handicap, dict):
-            raise SetupError("handicap", "params.handicap must map players to a number of cards, e.g. {P1: 1}")
+            raise ValueError("params.handicap: must map players to a number of cards, e.g. {P1: 1}")
         for player, extra in handicap.items():
             if player not in players:
-                raise SetupError("handicap", f"params.handicap: unknown player {player!r}")
+                raise ValueError(f"params.handicap: unknown player {player!r}")
             if not isinstance(extra, int) or isinstance(extra, bool) or extra < 0:
-                raise SetupError("handicap", f"params.handicap.{player}: must be a whole number of cards")
+                raise ValueError(f"params.handicap.{player}: must be a whole number of cards")
         return handicap
 
     def new_state(self, players: int, seed: int | None = None, setup: dict | None = None) -> "FlammeRougeState":
@@ -293,7 +295,7 @@ class FlammeRougeState(State):
                 else:
                     extra = handicap.get(player, 0)
                     if extra > self.exhaustion_left[k]:
-                        raise SetupError("handicap", f"only {self.exhaustion_left[k]} {rider} exhaustion cards are left")
+                        raise ValueError(f"params.handicap.{player}: only {self.exhaustion_left[k]} {rider} exhaustion cards are left")
                     self.exhaustion_left[k] -= extra
                     self.deck[r] = self.chance.shuffle(f"shuffle.{player}.{rider}", full + [EXHAUSTION] * extra)
         if "exhaustion_left" in setup:
