@@ -370,7 +370,7 @@ def test_every_legal_action_is_accepted(game):
 
 
 @pytest.mark.parametrize("text", ["", "draw", "draw place", "draw place x", "use", "use 12 swap 1",
-                                  "draft 3 on 4", "use 12 lock", "take 5"])
+                                  "draft 3 on 4", "use 12 lock", "take 5", "draw place ²"])
 def test_unreadable_actions_raise_notation_errors(text):
     with pytest.raises(NotationError):
         parse_action(text)

@@ -114,7 +114,7 @@ NOTATION = "draft <card> at <position>, draw place <position>, use <card>, use <
 
 
 def _number(word: str, text: str) -> int:
-    if not word.isdigit():
+    if not (word.isascii() and word.isdigit()):
         raise NotationError(f"cannot read {text!r}: {word!r} is not a number")
     return int(word)
 
@@ -258,8 +258,10 @@ class GameOfTrainsState(State):
         if isinstance(action, DrawPlace):
             self._check_position(action.position, "draw")
             self._apply_draw(player, action.position)
-        else:
+        elif isinstance(action, (Swap, Move, Uncouple, Lock)):
             self._apply_use(player, action)
+        else:
+            raise IllegalAction("notation", f"{action!r} is not a Game of Trains action")
         self.turns += 1
         self._finish_turn(player)
 
