@@ -306,7 +306,7 @@ def climb_diagram(content, lang):
     def result(c):
         top = road.height + 1 * mm
         _hop(c, road.centre(2, "left")[0], road.centre(7, "left")[0], top, 8 * mm)
-        _label(c, road.x_of(8) + 1 * mm, top + 1 * mm, term(content, "no-slipstream-on-climb", lang), lang,
+        _label(c, road.x_of(10) + 1 * mm, top + 1 * mm, term(content, "no-slipstream-on-climb", lang), lang,
                size=7.5, colour=MOVE, bold=True, align="left")
 
     return _before_after(content, lang, road, before, after, annotate_before=arrows, annotate_after=result)
