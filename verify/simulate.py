@@ -92,7 +92,10 @@ def _greedy(state: State, player: str, actions: list, rng: random.Random):
 
 
 def choose(state: State, player: str, policy: str, rng: random.Random):
+    """The action `player` plays, or None when the engine offers none (itself a broken invariant)."""
     actions = state.legal_actions(player)
+    if not actions:
+        return None
     if policy == "greedy":
         return _greedy(state, player, actions, rng)
     return rng.choice(actions)
@@ -126,8 +129,13 @@ def play_one(game: Game, players: int, seed: int, policy: str, turn_cap: int, rn
     record: list = []
     actions = 0
     while not state.is_terminal() and actions < turn_cap:
-        player = state.to_move()[0]
+        movers = state.to_move()
+        if not movers:
+            return state, record, actions, "the game is not over but nobody is to move"
+        player = movers[0]
         action = choose(state, player, policy, rng)
+        if action is None:
+            return state, record, actions, f"the game is not over but {player} has no legal action"
         try:
             state.apply(player, action)
         except Exception as exc:  # an engine failure is exactly what a playout is for

@@ -73,3 +73,23 @@ def test_a_broken_invariant_is_written_as_a_replayable_scenario(game, trains, tm
     assert result.ok, result.failures
     assert any(kind == "reshuffle" for kind, _ in result.state.chance.log)
     assert result.state.turns == sum(1 for step in data["steps"] if "chance" not in step) - 2
+
+
+class StuckAfterTenTurns(GameOfTrainsState):
+    """Offers no action after ten turns although the game goes on: an engine bug a playout must catch."""
+
+    def legal_actions(self, player):
+        return [] if self.turns >= 10 else super().legal_actions(player)
+
+
+class StuckGame(GameOfTrains):
+    def new_state(self, players, seed=None, setup=None):
+        state = super().new_state(players, seed=seed, setup=setup)
+        state.__class__ = StuckAfterTenTurns
+        return state
+
+
+def test_a_game_with_no_legal_action_before_its_end_is_reported(trains):
+    report = simulate(StuckGame(trains), 2, games=2, seed=3, policy="random", turn_cap=500)
+    assert len(report.failures) == 2
+    assert "has no legal action" in report.failures[0]
