@@ -46,7 +46,7 @@ def bench_build(content) -> None:
         card_time = _time_of(content, out, "cards")
         print(f"  cards: {cards} card faces in {len(card_pdfs)} PDFs, {cards / card_time:,.0f} cards/s")
         if tile_pdfs:
-            tiles = sum(c.get("count", 1) for c in content.other_components() if c.get("kind") == "track tile")
+            tiles = sum(c.get("count", 1) for c in content.other_components() if c.get("kind") == "tile")
             tile_time = _time_of(content, out, "tiles")
             print(f"  tiles: {tiles * len(tile_pdfs)} tiles in {len(tile_pdfs)} PDFs, {tiles * len(tile_pdfs) / tile_time:,.0f} tiles/s")
         for path in sorted(files):

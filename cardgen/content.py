@@ -81,6 +81,8 @@ class GameContent:
         counts = self.deck_counts()
         facts: dict[str, Any] = dict(counts)
         facts["cards"] = sum(counts.values())
+        for item in self.other_components():
+            facts[item["id"]] = item.get("count", 1)
         facts["players_min"] = self.game["players"]["min"]
         facts["players_max"] = self.game["players"]["max"]
         facts.update(self.extra_facts())
