@@ -72,7 +72,9 @@ def bench_play(content) -> None:
     if engine is None:
         print("  no rules engine")
         return
-    for policy in ("random", "greedy"):
+    # Greedy play needs the engine's own score of a position; without one it would be random play again.
+    policies = ("random", "greedy") if hasattr(engine.new_state(engine.min_players, seed=0), "score") else ("random",)
+    for policy in policies:
         for players in range(engine.min_players, engine.max_players + 1):
             report = simulate(engine, players=players, games=100, seed=1, policy=policy, turn_cap=2000)
             print(f"  {policy:6} {players}p: {report.games_per_second:8,.0f} games/s  "

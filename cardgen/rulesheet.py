@@ -373,6 +373,14 @@ def heading(sheet: Sheet, number: int, title: str) -> list[Flowable]:
             Rule(sheet.styles.accent)]
 
 
+def with_heading(head: list[Flowable], parts: list[Flowable]) -> list[Flowable]:
+    """A heading travels with the first block under it, so it never ends a page on its own (a
+    tall block such as a worked example would otherwise leave its section title behind)."""
+    if not parts:
+        return head
+    return head[:1] + [KeepTogether(head[1:] + parts[:1])] + parts[1:]
+
+
 def abilities_part(sheet: Sheet) -> list[Flowable]:
     abilities = sheet.content.files.get("abilities", {}).get("abilities", [])
     faces = game_module(sheet.content.id, "faces")
@@ -494,20 +502,19 @@ def build_story(sheet: Sheet) -> list[Flowable]:
         if kind in BUILTIN_PARTS and not _has_part(sheet, kind):
             continue
         number += 1
-        story += heading(sheet, number, sheet.text(section["title"]))
-        story += body_flowables(sheet.text(section["body"]), sheet.styles)
+        parts = body_flowables(sheet.text(section["body"]), sheet.styles)
         if "diagram" in section:
-            story.append(diagrams[section["diagram"]](sheet.content, sheet.lang))
+            parts.append(diagrams[section["diagram"]](sheet.content, sheet.lang))
         if kind in BUILTIN_PARTS:
-            story += BUILTIN_PARTS[kind](sheet)
+            parts += BUILTIN_PARTS[kind](sheet)
         elif kind is not None:
-            story += extra[kind](sheet.content, sheet.lang, sheet.styles)
+            parts += extra[kind](sheet.content, sheet.lang, sheet.styles)
+        story += with_heading(heading(sheet, number, sheet.text(section["title"])), parts)
         placed.add(kind)
     for kind in GENERIC_PARTS:
         if kind not in placed and _has_part(sheet, kind):
             number += 1
-            story += heading(sheet, number, sheet.label(kind))
-            story += BUILTIN_PARTS[kind](sheet)
+            story += with_heading(heading(sheet, number, sheet.label(kind)), BUILTIN_PARTS[kind](sheet))
     return story
 
 
