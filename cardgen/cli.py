@@ -150,6 +150,8 @@ def build(
     paper: str = typer.Option("all", help="a4, letter or all."),
     layout: str = typer.Option("all", help="home (cards share cut lines), shop (3 mm bleed) or all."),
     flip: str = typer.Option("long", help="Duplex flip edge for the backs: long or short."),
+    card_size: Optional[str] = typer.Option(
+        None, help="Print every card at this size instead of the content's, as WIDTHxHEIGHT in mm (e.g. 57x89)."),
     out: Path = typer.Option(Path("output"), "--out", help="Output folder.", file_okay=False),
 ):
     """Build every PDF (card sheets, tiles, rule sheets) of the games into OUT/<game>/."""
@@ -159,7 +161,12 @@ def build(
         raise UsageError(f"--flip must be long or short, not {flip!r}")
     from cardgen.build import build_game
 
+    size = _card_size(card_size) if card_size else None
     contents = load_or_fail(games)
+    if size is not None:
+        for content in contents:
+            for declared in content.game["card_sizes"].values():
+                declared["width_mm"], declared["height_mm"] = size
     start = time.perf_counter()
     written: list[Path] = []
     with _progress() as progress:
@@ -168,6 +175,16 @@ def build(
     for path in written:
         say(f"wrote {path}  ({path.stat().st_size // 1024} KiB)")
     say(f"{len(written)} files in {time.perf_counter() - start:.2f} s")
+
+
+def _card_size(text: str) -> tuple[float, float]:
+    try:
+        width, height = (float(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise UsageError(f"--card-size must look like 63x88 (millimetres), not {text!r}") from None
+    if not (20 < width <= 200 and 20 < height <= 280):
+        raise UsageError(f"--card-size {text}: each side must be more than 20 mm and fit on the paper")
+    return width, height
 
 
 def _choice(name: str, value: str, allowed: tuple[str, ...]) -> tuple[str, ...]:

@@ -163,3 +163,22 @@ def test_build_refuses_broken_content_and_writes_nothing(capsys, tmp_path, conte
     code, _, err = run(capsys, "--content", str(content_copy), "build", "game-of-trains", "--out", str(tmp_path / "o"))
     assert code == 1 and "states 83 cards" in err
     assert not (tmp_path / "o").exists()
+
+
+def test_card_size_option_prints_cards_at_that_size(capsys, tmp_path):
+    from pypdf import PdfReader
+
+    code, _, err = run(capsys, "build", "game-of-trains", "--paper", "a4", "--layout", "home",
+                       "--card-size", "44x68", "--out", str(tmp_path))
+    assert code == 0, err
+    page = PdfReader(tmp_path / "game-of-trains" / "cards-a4-home.pdf").pages[0]
+    trim = page.trimbox
+    # 44 x 68 mm mini cards: 4 columns and 4 rows fit on A4, butted on shared cut lines.
+    mm = 72 / 25.4
+    assert round(float(trim.width) / mm, 2) == 4 * 44
+    assert round(float(trim.height) / mm, 2) == 4 * 68
+
+
+def test_card_size_option_must_be_width_x_height(capsys):
+    code, _, err = run(capsys, "build", "--card-size", "big")
+    assert code == 2 and "--card-size must look like 63x88" in err
