@@ -251,20 +251,50 @@ def _upside_down(canvas, draw) -> None:
     canvas.restoreState()
 
 
-def _corner_badges(canvas, colour: Color, icon: str) -> None:
-    """The disc that will hold the number (top left) and the small icon (top right)."""
+ICON_BOX = (47.6, 73.6, 9.4)  # x, y, side of the small icon's box in the top right corner
+
+
+def _corner_badges(canvas, colour: Color) -> None:
+    """The disc that will hold the number (top left) and the box for the small icon (top right)."""
     canvas.setFillColor(colour)
     canvas.circle(10.0, 78.0, 4.7, stroke=0, fill=1)
     canvas.setFillColor(PAPER_WHITE)
     canvas.setStrokeColor(colour)
     canvas.setLineWidth(0.5)
-    canvas.roundRect(47.6, 73.6, 9.4, 9.4, 1.5, stroke=1, fill=1)
-    draw_ability_icon(canvas, icon, 48.3, 74.3, 8)
+    x, y, side = ICON_BOX
+    canvas.roundRect(x, y, side, side, 1.5, stroke=1, fill=1)
+
+
+def _corner_icons(canvas, icon: str) -> None:
+    """The small icon in both icon boxes, upright in each: several icons point along the train
+    (Push back, Uncouple rear ...), and half a turn would make them read as the opposite ability."""
+    x, y, side = ICON_BOX
+    draw_ability_icon(canvas, icon, x + 0.7, y + 0.7, side - 1.4)
+    x, y = DESIGN_W - x - side, DESIGN_H - y - side  # where the box lands after half a turn
+    draw_ability_icon(canvas, icon, x + 0.7, y + 0.7, side - 1.4)
+
+
+HALF_TURN_DIGITS = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6"}
+
+
+def reads_as_another_number(number: int) -> bool:
+    """True when the number, turned half a turn, looks like a different number (6 and 9, 16 and 91)."""
+    text = str(number)
+    if any(d not in HALF_TURN_DIGITS for d in text):
+        return False
+    return "".join(HALF_TURN_DIGITS[d] for d in reversed(text)) != text
 
 
 def _corner_number(canvas, number: int, colour: Color) -> None:
     canvas.setFillColor(ink_for(colour))
-    _centred(canvas, str(number), 10.0, 76.3, SANS_BOLD, _pt(13) if number < 10 else _pt(11.5))
+    size = _pt(13) if number < 10 else _pt(11.5)
+    _centred(canvas, str(number), 10.0, 76.3, SANS_BOLD, size)
+    if reads_as_another_number(number):
+        # The corner is also read upside down; a bar under the number tells 6 from 9.
+        canvas.setStrokeColor(ink_for(colour))
+        canvas.setLineWidth(0.35)
+        half = canvas.stringWidth(str(number), SANS_BOLD, size) / 2
+        canvas.line(10.0 - half, 75.6, 10.0 + half, 75.6)
 
 
 CAR_LEFT, CAR_RIGHT, CAR_BOTTOM, CAR_TOP = 8.5, 54.5, 46.0, 65.5
@@ -348,7 +378,8 @@ def _carriage_art(canvas, ability: dict, rect: Rect, bleed: float) -> None:
     _enter_design(canvas, rect)
     canvas.setFillColor(CREAM)
     canvas.roundRect(FRAME, FRAME, DESIGN_W - 2 * FRAME, DESIGN_H - 2 * FRAME, 2.5, stroke=0, fill=1)
-    _upside_down(canvas, lambda: _corner_badges(canvas, colour, ability["icon"]))
+    _upside_down(canvas, lambda: _corner_badges(canvas, colour))
+    _corner_icons(canvas, ability["icon"])
     _carriage(canvas, colour)
     _ability_panel(canvas, ability, colour)
     canvas.restoreState()
