@@ -283,6 +283,8 @@ def simulate(
     seed: int = typer.Option(1, help="Seed of the first game; game k uses seed + k."),
     policy: str = typer.Option("random", help="random or greedy."),
     turn_cap: int = typer.Option(2000, help="Stop a game after this many actions."),
+    param: Optional[List[str]] = typer.Option(
+        None, help="A game parameter as KEY=VALUE, repeatable (e.g. stage=la-haute-montagne, mountains=false)."),
     failures: Path = typer.Option(Path("output/failures"), help="Folder where a broken game is written as a scenario.", file_okay=False),
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
 ):
@@ -299,6 +301,7 @@ def simulate(
         raise Failed()
     if not engine.min_players <= players <= engine.max_players:
         raise UsageError(f"{game} takes {engine.min_players}-{engine.max_players} players, not {players}")
+    engine = _with_params(engine, param or [])
     failure_path = failures / f"{game}-{players}p-seed{seed}.yaml"
     report = run(engine, players=players, games=games, seed=seed, policy=policy, turn_cap=turn_cap,
                  failure_path=failure_path)
@@ -308,6 +311,31 @@ def simulate(
         say(report.summary())
     if report.failures:
         raise Failed()
+
+
+def _with_params(engine, pairs: list[str]):
+    """The engine with KEY=VALUE parameters applied; values are read as YAML (true, 3, {P1: 1})."""
+    import yaml
+
+    from verify.engine import SetupError
+
+    params = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise UsageError(f"--param must look like KEY=VALUE, not {pair!r}")
+        try:
+            params[key] = yaml.safe_load(value)
+        except yaml.YAMLError:
+            raise UsageError(f"--param {key}: cannot read the value {value!r}") from None
+    if not params:
+        return engine
+    try:
+        configured = engine.with_params(**params)
+        configured.new_state(engine.min_players, seed=0)
+    except (ValueError, SetupError) as exc:
+        raise UsageError(f"--param: {exc}") from None
+    return configured
 
 
 def simulation_dict(game: str, report) -> dict:

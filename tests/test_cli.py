@@ -182,3 +182,19 @@ def test_card_size_option_prints_cards_at_that_size(capsys, tmp_path):
 def test_card_size_option_must_be_width_x_height(capsys):
     code, _, err = run(capsys, "build", "--card-size", "big")
     assert code == 2 and "--card-size must look like 63x88" in err
+
+
+def test_simulate_takes_game_parameters(capsys, tmp_path):
+    code, out, err = run(capsys, "simulate", "flamme-rouge", "--players", "2", "--games", "3", "--json",
+                         "--param", "stage=la-haute-montagne", "--param", "handicap={P1: 1}",
+                         "--failures", str(tmp_path))
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["games"] == 3 and report["capped"] == 0 and report["failures"] == []
+
+
+def test_simulate_refuses_an_unknown_parameter_value(capsys):
+    code, _, err = run(capsys, "simulate", "flamme-rouge", "--games", "1", "--param", "stage=nowhere")
+    assert code == 2 and "unknown stage 'nowhere'" in err
+    code, _, err = run(capsys, "simulate", "flamme-rouge", "--games", "1", "--param", "stage")
+    assert code == 2 and "KEY=VALUE" in err
