@@ -113,6 +113,9 @@ def run_scenario(path: Path, game: Game) -> ScenarioResult:
     except SetupError as exc:
         return fail(["setup", *exc.field.split(".")] if exc.field else ["setup"], f"setup.{exc.field}: {exc.message}")
     except (IllegalAction, ValueError, KeyError, TypeError) as exc:
+        # Engines name a bad parameter "params.<name>: ..."; anything else is about the setup.
+        if str(exc).startswith("params"):
+            return fail(["params"], str(exc))
         return fail(["setup"], f"setup: {exc}")
     result.state = state
 

@@ -92,3 +92,12 @@ def test_an_unmet_end_is_reported(game, tmp_path):
     broken.write_text(text.replace("end: {winner: P1,", "end: {winner: P2,"))
     failures = run_scenario(broken, game).failures
     assert len(failures) == 1 and "end: winner: expected 'P2', actual 'P1'" in failures[0]
+
+
+def test_a_bad_parameter_is_reported_at_the_params_line(tmp_path, trains):
+    from verify.games.game_of_trains import GameOfTrains
+
+    path = tmp_path / "params.yaml"
+    path.write_text("title: t\nplayers: 2\nparams: {stage: five}\nsteps: []\n", "utf-8")
+    result = run_scenario(path, GameOfTrains(trains))
+    assert result.failures == [f"{path}:3: params: Game of Trains has no parameters, got stage"]

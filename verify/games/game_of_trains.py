@@ -511,7 +511,7 @@ class GameOfTrains(Game):
         if content is None:
             raise ValueError("Game of Trains needs its content (cards and abilities)")
         if params:
-            raise ValueError(f"Game of Trains has no parameters, got {', '.join(sorted(params))}")
+            raise ValueError(f"params: Game of Trains has no parameters, got {', '.join(sorted(params))}")
         super().__init__(content, **params)
         self.min_players = content.game["players"]["min"]
         self.max_players = content.game["players"]["max"]
