@@ -159,7 +159,7 @@ def load_game(content_dir: Path, game_id: str) -> GameContent:
         content.locators[path.stem] = locator
     if errors:
         raise ContentErrors(errors)
-    errors.extend(check_schema(content, Path(content_dir) / "schema"))
+    errors.extend(check_schema(content, schema_dir_for(Path(content_dir))))
     if not errors:
         errors.extend(check_common(content))
     if not errors:
@@ -169,6 +169,13 @@ def load_game(content_dir: Path, game_id: str) -> GameContent:
     if errors:
         raise ContentErrors(errors)
     return content
+
+
+def schema_dir_for(content_dir: Path) -> Path:
+    """A content folder may bring its own schemas; otherwise the project's own apply, so a user can
+    copy one game's folder elsewhere, change it, and check it."""
+    own = content_dir / "schema"
+    return own if own.is_dir() else PROJECT_CONTENT / "schema"
 
 
 def load_schema_registry(schema_dir: Path) -> Registry:

@@ -198,3 +198,14 @@ def test_simulate_refuses_an_unknown_parameter_value(capsys):
     assert code == 2 and "unknown stage 'nowhere'" in err
     code, _, err = run(capsys, "simulate", "flamme-rouge", "--games", "1", "--param", "stage")
     assert code == 2 and "KEY=VALUE" in err
+
+
+def test_own_content_folder_without_schemas_uses_the_projects(capsys, tmp_path):
+    import shutil
+
+    from cardgen.content import PROJECT_CONTENT
+
+    shutil.copytree(PROJECT_CONTENT / "game-of-trains", tmp_path / "mine" / "game-of-trains")
+    edit(tmp_path / "mine" / "game-of-trains" / "game.yaml", "width_mm: 63", "width_mm: 600")
+    code, _, err = run(capsys, "--content", str(tmp_path / "mine"), "validate")
+    assert code == 1 and "$.card_sizes.poker.width_mm: 600 is greater than the maximum of 200" in err
