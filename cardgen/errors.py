@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 
@@ -16,8 +17,18 @@ class ContentError(Exception):
     message: str
 
     def __str__(self) -> str:
-        where = f"{self.file}:{self.line}:{self.col}" if self.line else self.file
+        name = display_path(self.file)
+        where = f"{name}:{self.line}:{self.col}" if self.line else name
         return f"{where}: {self.json_path}: {self.message}"
+
+
+def display_path(path: str) -> str:
+    """A path under the current folder is shown relative to it, as an editor or a shell would."""
+    try:
+        relative = os.path.relpath(path)
+    except ValueError:
+        return str(path)
+    return str(path) if relative.startswith("..") else relative
 
 
 class ContentErrors(Exception):

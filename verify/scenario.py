@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardgen.errors import ContentError
+from cardgen.errors import ContentError, display_path
 from cardgen.yamlio import Locator, load_yaml
 from verify.engine import Game, IllegalAction, NotationError, SetupError, State
 
@@ -102,7 +102,7 @@ def run_scenario(path: Path, game: Game) -> ScenarioResult:
 
     def fail(json_path, message: str) -> ScenarioResult:
         line, _ = loc.where(json_path)
-        result.failures.append(f"{path}:{line}: {message}")
+        result.failures.append(f"{display_path(str(path))}:{line}: {message}")
         return result
 
     players = data["players"]

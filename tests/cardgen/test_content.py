@@ -109,3 +109,10 @@ def test_errors_of_several_games_are_collected(content_copy):
     games, errors = load_games(content_copy)
     assert "game-of-trains" not in [g.id for g in games]
     assert len([e for e in errors if "game-of-trains" in e.file]) == 1
+
+
+def test_errors_name_files_relative_to_the_current_folder(content_copy, monkeypatch):
+    monkeypatch.chdir(content_copy.parent)
+    edit(content_copy / "game-of-trains" / "game.yaml", "count: 84", "count: 85")
+    (message,) = errors_of(content_copy)
+    assert message.startswith("content/game-of-trains/game.yaml:")
