@@ -100,16 +100,19 @@ def _wide(char: str) -> bool:
 
 
 def tidy(text: str) -> str:
-    """Drop the spaces a folded YAML block leaves between two Chinese sentences."""
-    return re.sub(r"(?<=[^\x00-\u2e7f]) +(?=[^\x00-\u2e7f])", "", text)
+    """Drop the spaces a folded YAML block leaves between two Chinese sentences, also where a
+    **term** begins or ends at the seam (the markup prints nothing, so it must not keep a gap)."""
+    return re.sub(r"(?<=[^\x00-\u2e7f])(\**) +(\**)(?=[^\x00-\u2e7f])", r"\1\2", text)
 
 
 def _join(lines: list[str]) -> str:
-    """Join wrapped source lines; Chinese lines join without a space, as Chinese is written."""
+    """Join wrapped source lines; Chinese lines join without a space, as Chinese is written.
+    Bold markup at either end of the seam is looked through."""
     text = ""
     for line in lines:
         line = line.strip()
-        if text and not (_wide(text[-1]) and _wide(line[0])):
+        before, after = text.rstrip("*"), line.lstrip("*")
+        if text and not (before and after and _wide(before[-1]) and _wide(after[0])):
             text += " "
         text += line
     return text
@@ -378,7 +381,11 @@ def with_heading(head: list[Flowable], parts: list[Flowable]) -> list[Flowable]:
     tall block such as a worked example would otherwise leave its section title behind)."""
     if not parts:
         return head
-    return head[:1] + [KeepTogether(head[1:] + parts[:1])] + parts[1:]
+    first = parts[0]
+    # A KeepTogether inside another reports an endless height, which would push every section
+    # that opens with one (rulings, examples) to a new page; its contents join the outer group.
+    first_blocks = list(first._content) if isinstance(first, KeepTogether) else [first]
+    return head[:1] + [KeepTogether(head[1:] + first_blocks)] + parts[1:]
 
 
 def abilities_part(sheet: Sheet) -> list[Flowable]:
@@ -409,11 +416,13 @@ def abilities_part(sheet: Sheet) -> list[Flowable]:
 
 def rulings_part(sheet: Sheet) -> list[Flowable]:
     flowables: list[Flowable] = []
+    # A full-width colon already carries its own space; only Western labels need one after them.
+    gap = "" if sheet.lang.startswith("zh") else " "
     for ruling in sheet.content.files.get("rulings", {}).get("rulings", []):
         flowables.append(KeepTogether([
-            Paragraph(f"<b>{escape(sheet.label('question'))}</b> {inline(sheet.text(ruling['question']), sheet.styles.accent_hex)}",
+            Paragraph(f"<b>{escape(sheet.label('question'))}</b>{gap}{inline(sheet.text(ruling['question']), sheet.styles.accent_hex)}",
                       sheet.styles.body),
-            Paragraph(f"<b>{escape(sheet.label('answer'))}</b> {inline(sheet.text(ruling['ruling']), sheet.styles.accent_hex)}",
+            Paragraph(f"<b>{escape(sheet.label('answer'))}</b>{gap}{inline(sheet.text(ruling['ruling']), sheet.styles.accent_hex)}",
                       ParagraphStyle("answer", parent=sheet.styles.body, leftIndent=12, spaceAfter=8)),
         ]))
     return flowables

@@ -12,7 +12,7 @@ from pypdf import PdfReader
 import verify.games
 from cardgen.content import LANGUAGES, GameContent, load_game
 from cardgen.errors import ContentErrors
-from cardgen.rulesheet import Block, parse_blocks, render_rule_sheet
+from cardgen.rulesheet import Block, parse_blocks, render_rule_sheet, tidy
 from tests.conftest import edit
 from verify.engine import Game, IllegalAction, NotationError, State
 
@@ -336,3 +336,27 @@ def test_chinese_sentences_from_folded_yaml_lose_the_joining_space(sheets):
     # abilities.yaml folds ability 3's Chinese text over two lines; the sheet must not show the seam.
     assert "挪一格。最右邊兩節" in flat(pdf_text(paths["zh-Hant"]))
     assert "挪一格。 最右邊" not in pdf_text(paths["zh-Hant"])
+
+
+def test_a_section_opening_with_a_kept_together_block_is_not_pushed_to_a_new_page():
+    # Rulings and worked examples are each kept together; a section that opens with one must
+    # still start on the current page when there is room for its heading and that block.
+    from io import BytesIO
+
+    from reportlab.lib.styles import getSampleStyleSheet
+    from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer
+
+    from cardgen.rulesheet import with_heading
+
+    style = getSampleStyleSheet()["Normal"]
+    head = [Spacer(1, 1), Paragraph("14 Rulings", style), Spacer(1, 3)]
+    ruling = KeepTogether([Paragraph("Q. Short question?", style), Paragraph("A. Short answer.", style)])
+    doc = SimpleDocTemplate(BytesIO(), invariant=1)
+    doc.build([Paragraph("Text before the section.", style)] + with_heading(head, [ruling]))
+    assert doc.page == 1
+
+
+def test_no_space_is_left_where_a_bold_chinese_term_meets_a_folded_line():
+    assert parse_blocks("穩定出力的\n**破風手**,以及") == [Block("paragraph", ("穩定出力的**破風手**,以及",))]
+    assert tidy("**打出的卡。** 本回合") == "**打出的卡。**本回合"
+    assert tidy("**Played cards.** The cards") == "**Played cards.** The cards"
