@@ -253,11 +253,33 @@ def test_ruling_used_card_leaves_market_before_its_effect(game):
 
 
 def test_ruling_market_pairing_follows_refill_order(game):
+    # P2 uses the card, so refill order (P2, P1) and seat order (P1, P2) disagree.
     state = game.new_state(2, setup={
         "trains": {"P1": [9, 44, 20, 28, 36, 12, 53], "P2": [25, 80, 70, 60, 50, 41, 33]},
-        "market": [17, 7], "deck": [30, 40]})
-    state.apply("P1", Uncouple(7))  # 9, 25 and 17 all have ability 3; 9 arrives first
-    assert state.market == [25] and sorted(state.discard) == [7, 9, 17]
+        "market": [17, 7], "deck": [30, 40], "turn": "P2"})
+    state.apply("P2", Uncouple(7))  # 9, 25 and 17 all have ability 3; P2's 25 arrives first
+    assert state.market == [9] and sorted(state.discard) == [7, 17, 25]
+
+
+def test_used_card_is_discarded_only_after_its_effect(game):
+    # The draw pile is empty, so P2's refill reshuffles the discard pile; the used card 6 is not in it.
+    state = midgame(game, [10, 20, 30, 40, 50, 60, 4], market=[6], locks={"P1": {7: 18}}, deck=[],
+                    rest="discard")
+    state.apply("P1", Uncouple(6))
+    kind, order = state.chance.log[-1]
+    assert kind == "reshuffle" and 6 not in order and state.market == [37]  # 37: P2's last carriage
+    assert state.discard == [6] and state.trains["P2"][6] == order[0]
+
+
+def test_ruling_pair_rule_in_the_draft_applies_as_each_carriage_arrives(game):
+    trains = {"P1": [84, 80, 70, 60, 33, 20, 10], "P2": [83, 79, 69, 41, 30, 19, 11],
+              "P3": [82, 78, 67, 50, 29, 18, 12]}  # 33, 41 and 50 all have ability 3
+    state = game.new_state(3, setup={"phase": "draft", "trains": trains, "deck": [40, 44, 45, 52, 53, 54]})
+    state.apply("P1", Draft(40, 5))
+    state.apply("P2", Draft(44, 4))
+    assert state.market == [] and sorted(state.discard) == [33, 41, 45]
+    state.apply("P3", Draft(54, 4))
+    assert state.market == [50]
 
 
 # --- the end ----------------------------------------------------------------------------------

@@ -341,9 +341,12 @@ class GameOfTrainsState(State):
         elif kind == "uncouple":
             if all(param in self.locks[p] for p in self.players):
                 raise IllegalAction("ruling: no-effect", f"every carriage {param} is locked, so card {card} would do nothing")
+            # The card leaves the market before any carriage arrives, so nothing pairs with it, and
+            # reaches the discard pile only when its effect is over, so a reshuffle during the
+            # refill leaves it out.
             self.market.remove(card)
-            self.discard.append(card)  # it leaves before any carriage arrives, so nothing pairs with it
             self._uncouple(player, param)
+            self.discard.append(card)
         else:
             if all(p in locks for p in LOCKABLE):
                 raise IllegalAction("ruling: no-effect", "carriages 1, 4 and 7 are all locked already")
