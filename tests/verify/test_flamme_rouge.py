@@ -108,6 +108,16 @@ def test_movement_goes_front_to_back_and_right_lane_first():
     assert where(state, "P1.rouleur") == [14, "left"]
 
 
+def test_side_by_side_riders_aiming_at_one_free_lane_right_lane_gets_it():
+    # 12→15 first; both riders on 10 aim for 15, where one lane is left: the right-lane one gets it.
+    state = play_round({"P3.rouleur": [12], "P1.rouleur": [10], "P2.rouleur": [10, "left"],
+                        "P1.sprinteur": [5], "P2.sprinteur": [4], "P3.sprinteur": [3]},
+                       {"P3.rouleur": 3, "P1.rouleur": 5, "P2.rouleur": 5,
+                        "P1.sprinteur": 2, "P2.sprinteur": 2, "P3.sprinteur": 2})
+    assert where(state, "P1.rouleur") == [15, "left"]
+    assert where(state, "P2.rouleur") == [14, "right"]
+
+
 # --- end phase -----------------------------------------------------------------------------------
 
 def test_played_cards_leave_the_game():
@@ -143,6 +153,16 @@ def test_exhaustion_for_an_empty_square_in_front_only():
     assert f["exhaustion_left.rouleur"] == 28
 
 
+def test_both_riders_side_by_side_at_the_front_are_exhausted():
+    # 14 right and left, open road on 15: each of the two takes a card, not only the right lane.
+    state = play_round({"P1.rouleur": [10], "P2.rouleur": [9], "P1.sprinteur": [4], "P2.sprinteur": [3]},
+                       {"P1.rouleur": 4, "P2.rouleur": 5, "P1.sprinteur": 2, "P2.sprinteur": 2})
+    f = state.fields()
+    assert f["rider.P1.rouleur"] == [14, "right"] and f["rider.P2.rouleur"] == [14, "left"]
+    assert f["recycled.P1.rouleur"] == ["x"]
+    assert f["recycled.P2.rouleur"] == ["x"]
+
+
 def test_empty_exhaustion_pile_gives_nothing():
     state = play_round({"P1.rouleur": [15], "P1.sprinteur": [5], "P2.rouleur": [10], "P2.sprinteur": [3]},
                        {"P1.rouleur": 5, "P1.sprinteur": 5, "P2.rouleur": 5, "P2.sprinteur": 2},
@@ -172,9 +192,10 @@ def test_climb_cap_may_leave_a_rider_short_of_the_climb():
 
 
 def test_climb_cap_applies_when_starting_on_a_climb():
-    state = play_round({"P1.rouleur": [16], "P1.sprinteur": [2], "P2.rouleur": [3], "P2.sprinteur": [1]},
+    # From 18, the last climb square, a 7 would only cross road (19-25); the start alone caps it.
+    state = play_round({"P1.rouleur": [18], "P1.sprinteur": [2], "P2.rouleur": [3], "P2.sprinteur": [1]},
                        {"P1.rouleur": 7, "P1.sprinteur": 2, "P2.rouleur": 3, "P2.sprinteur": 2}, course=CLIMB)
-    assert where(state, "P1.rouleur") == [21, "right"]
+    assert where(state, "P1.rouleur") == [23, "right"]
 
 
 def test_small_cards_are_not_changed_by_a_climb():
