@@ -224,6 +224,12 @@ def test_lock_is_kept_when_other_carriages_move(game):
     assert state.locks["P1"] == {1: 2}
 
 
+def test_lock_is_kept_when_leapfrog_swaps_across_it(game):
+    state = midgame(game, [10, 20, 30, 40, 50, 44, 70], market=[8], locks={"P1": {4: 2}})
+    state.apply("P1", Swap(8, 3, 5))  # 30 and 50 change places; the locked 40 between them stays put
+    assert state.trains["P1"] == [10, 20, 50, 40, 30, 44, 70] and state.locks["P1"] == {4: 2}
+
+
 def test_lock_is_lost_when_its_carriage_is_replaced(game):
     state = midgame(game, [10, 20, 30, 40, 50, 44, 70], locks={"P1": {4: 2}}, deck=[45])
     state.apply("P1", DrawPlace(4))
@@ -333,6 +339,8 @@ def test_win_is_checked_in_the_draft(game):
     ({"trains": {"P1": [1, 2, 3, 4, 5, 7, 6], "P2": P2_TRAIN}, "locks": {"P1": {3: 10}}}, "locks.P1"),
     ({"trains": {"P1": [1, 2, 3, 4, 5, 7, 6], "P2": P2_TRAIN}, "locks": {"P1": {4: 12}}}, "locks.P1"),
     ({"trains": {"P1": [1, 2, 3, 4, 5, 7, 6], "P2": P2_TRAIN}, "turn": "P5"}, "turn"),
+    ({"trains": {"P1": [1, 2, 3, 4, 5, 7, 6], "P2": P2_TRAIN}, "phase": "draft", "locks": {"P1": {4: 10}}},
+     "locks"),
     ({"trains": {"P1": [1, 2, 3, 4, 5, 6, 7], "P2": P2_TRAIN}}, "trains.P1"),
     ({"trains": {"P1": [1, 2, 3, 4, 5, 7, 6]}}, "trains"),
     ({"deck": [1, 2, 2]}, "deck"),

@@ -646,6 +646,10 @@ def _setup_midgame(game: GameOfTrains, state: GameOfTrainsState, setup: dict) ->
     if phase not in (DRAFT, PLAY):
         raise SetupError("phase", f"must be 'draft' or 'play', not {phase!r}")
     state.phase = phase
+    if phase == DRAFT and any(state.locks.values()):
+        # No Lock card can have been used before the first turn, and a draft placement onto a
+        # locked carriage would be a case the rules never meet.
+        raise SetupError("locks", "there are no locks during the opening draft")
     if phase == DRAFT:
         for seat, p in enumerate(state.players, start=1):
             state.draft_hands[p] = [state._draw() for _ in range(seat)]
