@@ -16,6 +16,7 @@ from pathlib import Path
 
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import Paragraph
 
 from cardgen.faces import INK
@@ -38,18 +39,26 @@ STANDEE_FOOT_MM = 10.0
 STANDEE_FACE_MM = 26.0
 COUNTER_MM = 18.0  # a flat square counter, for those who would rather not fold
 PIECE_GAP = 4 * mm  # between neighbouring bleeds, leaving room for crop marks
+# The board from top to foot: head band, gap, each column's rider heading, the energy deck space,
+# a gap, the recycled space, a gap, the phase strip. Two card spaces take 176 of the 250 mm, so
+# the rest is budgeted to the millimetre; the strip holds three lines of English and two of Chinese.
+BAND_MM = 20.0
+BAND_GAP_MM = 2.0
+COLUMN_HEAD_MM = 14.0
+SPACE_GAP_MM = 3.0
+STRIP_MM = 33.0
 
 # The round in brief, per phase, in both languages; the board shows all three under the decks.
 PHASES = [
     ("1 Energy", "Draw 4 from one rider's deck, keep 1 face down beside it, put 3 face up in its "
                  "recycled space. Then the other rider.",
-     "1 精力", "從一位騎士的牌組抽4張,留1張面朝下,3張面朝上放入回收區。再換另一位騎士。"),
+     "1 精力", "從一位騎士的牌組抽4張，留1張面朝下，3張面朝上放入回收區。再換另一位騎士。"),
     ("2 Movement", "Reveal. From the front rider back, each moves its card's value. Pass others; "
                    "never stop on a full square.",
-     "2 移動", "同時翻開。由最前方的騎士開始依序前進卡上數值。可穿越他人,不可停在已滿的區塊。"),
+     "2 移動", "同時翻開。由最前方的騎士開始依序前進卡上數值。可穿越他人，不可停在已滿的區塊。"),
     ("3 End", "Played cards leave the game. Slipstream from the back; an empty square ahead "
               "gives an exhaustion card.",
-     "3 結束", "打出的卡移出遊戲。由後往前跟風;正前方區塊全空者拿1張疲勞卡。"),
+     "3 結束", "打出的卡移出遊戲。由後往前跟風；正前方區塊全空者拿1張疲勞卡。"),
 ]
 
 
@@ -68,6 +77,35 @@ def page_size(paper: str) -> tuple[float, float]:
         raise UsageError(f"unknown paper {paper!r}; choose one of {', '.join(PAPER_MM)}")
     width, height = PAPER_MM[paper]
     return width * mm, height * mm
+
+
+@dataclass(frozen=True)
+class BoardPlan:
+    """Where the parts of a player board go, in points: the head band, the phase strip along the
+    foot, and per column (sprinteur, rouleur) its area under the band and its two card spaces."""
+
+    band: Rect
+    strip: Rect
+    columns: tuple[Rect, Rect]
+    energy: tuple[Rect, Rect]
+    recycled: tuple[Rect, Rect]
+
+
+def board_plan(trim: Rect) -> BoardPlan:
+    """Lay out a board inside its trim; pure geometry, so a test can check that nothing overlaps."""
+    band = Rect(trim.x, trim.top - BAND_MM * mm, trim.w, BAND_MM * mm)
+    strip = Rect(trim.x, trim.y, trim.w, STRIP_MM * mm)
+    column_w = (trim.w - 18 * mm) / 2
+    top = band.y - BAND_GAP_MM * mm
+    card_w, card_h = CARD_SPACE_MM[0] * mm, CARD_SPACE_MM[1] * mm
+    columns, energy, recycled = [], [], []
+    for x in (trim.x + 6 * mm, trim.x + 12 * mm + column_w):
+        columns.append(Rect(x, strip.top, column_w, top - strip.top))
+        sx = x + (column_w - card_w) / 2
+        energy_y = top - COLUMN_HEAD_MM * mm - card_h
+        energy.append(Rect(sx, energy_y, card_w, card_h))
+        recycled.append(Rect(sx, energy_y - SPACE_GAP_MM * mm - card_h, card_w, card_h))
+    return BoardPlan(band, strip, tuple(columns), tuple(energy), tuple(recycled))
 
 
 def _slot(x: float, y: float, w: float, h: float) -> Slot:
@@ -160,10 +198,11 @@ def _card_icon(canvas, x: float, y: float, colour: Color, face_up: bool) -> None
     canvas.restoreState()
 
 
-def _deck_column(canvas, content, team: str, rider: str, x: float, y_top: float, width: float) -> None:
+def _deck_column(canvas, content, team: str, rider: str, column: Rect, energy: Rect, recycled: Rect) -> None:
     """One rider's half of the board: heading, energy deck space above, recycled space below."""
     colour = team_colour(content, team)
     tint = mix(colour, PAPER, 0.9)
+    x, y_top, width = column.x, column.top, column.w
     cx = x + width / 2
     draw_rider_badge(canvas, rider, x + 8 * mm, y_top - 7 * mm, 12 * mm, colour, white)
     canvas.setFillColor(INK)
@@ -171,13 +210,13 @@ def _deck_column(canvas, content, team: str, rider: str, x: float, y_top: float,
                 width - 16 * mm, align="left")
     draw_fitted(canvas, RIDER_NAMES[rider]["zh-Hant"], CJK, 11, x + 16 * mm, y_top - 12 * mm,
                 width - 16 * mm, align="left")
-    card_w, card_h = CARD_SPACE_MM[0] * mm, CARD_SPACE_MM[1] * mm
+    card_w, card_h = energy.w, energy.h
     spaces = [
-        (y_top - 16 * mm - card_h, False, "Energy deck", "face down", "精力牌組", "面朝下"),
-        (y_top - 20 * mm - 2 * card_h, True, "Recycled", "face up", "回收區", "面朝上"),
+        (energy, False, "Energy deck", "face down", "精力牌組", "面朝下"),
+        (recycled, True, "Recycled", "face up", "回收區", "面朝上"),
     ]
-    for sy, face_up, en, en_note, zh, zh_note in spaces:
-        sx = cx - card_w / 2
+    for space, face_up, en, en_note, zh, zh_note in spaces:
+        sx, sy = space.x, space.y
         _dashed_space(canvas, sx, sy, card_w, card_h, colour, tint if not face_up else white)
         if not face_up:
             draw_rider_badge(canvas, rider, cx, sy + card_h * 0.56, 30 * mm, mix(colour, PAPER, 0.75), tint)
@@ -221,6 +260,7 @@ def draw_board(canvas, content, team: str, slot: Slot) -> None:
     colour = team_colour(content, team)
     ink = white
     trim, bleed = slot.trim, slot.bleed
+    plan = board_plan(trim)
     canvas.saveState()
     clip = canvas.beginPath()
     clip.rect(bleed.x, bleed.y, bleed.w, bleed.h)
@@ -228,38 +268,34 @@ def draw_board(canvas, content, team: str, slot: Slot) -> None:
     canvas.setFillColor(PAPER)
     canvas.rect(bleed.x, bleed.y, bleed.w, bleed.h, stroke=0, fill=1)
     # Head band: the team, the game and the red kite.
-    band_h = 24 * mm
+    band_h = plan.band.h
     canvas.setFillColor(colour)
     canvas.rect(bleed.x, trim.top - band_h, bleed.w, band_h + BLEED, stroke=0, fill=1)
-    draw_flag(canvas, trim.x + 8 * mm, trim.top - band_h + 5 * mm, 14 * mm, ink, HexColor("#e53935"))
+    draw_flag(canvas, trim.x + 8 * mm, trim.top - band_h + 4 * mm, 13 * mm, ink, HexColor("#e53935"))
     canvas.setFillColor(ink)
-    draw_fitted(canvas, TEAM_NAMES[team]["en"].upper(), SANS_BOLD, 22, trim.x + 22 * mm, trim.top - 12 * mm,
+    draw_fitted(canvas, TEAM_NAMES[team]["en"].upper(), SANS_BOLD, 22, trim.x + 22 * mm, trim.top - 10.5 * mm,
                 90 * mm, align="left")
-    draw_fitted(canvas, TEAM_NAMES[team]["zh-Hant"], CJK, 14, trim.x + 22 * mm, trim.top - 19.5 * mm,
+    draw_fitted(canvas, TEAM_NAMES[team]["zh-Hant"], CJK, 13, trim.x + 22 * mm, trim.top - 16.5 * mm,
                 60 * mm, align="left")
-    draw_fitted(canvas, content.title["en"], SANS_BOLD, 12, trim.right - 6 * mm, trim.top - 11 * mm, 70 * mm,
+    draw_fitted(canvas, content.title["en"], SANS_BOLD, 12, trim.right - 6 * mm, trim.top - 9.5 * mm, 70 * mm,
                 align="right")
-    draw_fitted(canvas, content.title["zh-Hant"], CJK, 10, trim.right - 6 * mm, trim.top - 18 * mm, 70 * mm,
+    draw_fitted(canvas, content.title["zh-Hant"], CJK, 10, trim.right - 6 * mm, trim.top - 15.5 * mm, 70 * mm,
                 align="right")
     # The two decks: sprinteur left, rouleur right, as the rules place them.
-    column_w = (trim.w - 18 * mm) / 2
-    columns_top = trim.top - band_h - 3 * mm
-    _deck_column(canvas, content, team, "sprinteur", trim.x + 6 * mm, columns_top, column_w)
-    _deck_column(canvas, content, team, "rouleur", trim.x + 12 * mm + column_w, columns_top, column_w)
+    for rider, column, energy, recycled in zip(("sprinteur", "rouleur"), plan.columns, plan.energy, plan.recycled):
+        _deck_column(canvas, content, team, rider, column, energy, recycled)
     canvas.setStrokeColor(mix(colour, PAPER, 0.6))
     canvas.setLineWidth(0.8)
     mid = trim.x + trim.w / 2
-    canvas.line(mid, columns_top - 2 * mm, mid, trim.y + 44 * mm)
-    _phase_strip(canvas, trim, colour)
+    canvas.line(mid, plan.columns[0].top - 2 * mm, mid, plan.strip.top + 4 * mm)
+    _phase_strip(canvas, trim, colour, plan.strip.h)
     canvas.restoreState()
 
 
-def _phase_strip(canvas, trim: Rect, colour: Color) -> None:
+def _phase_strip(canvas, trim: Rect, colour: Color, strip_h: float) -> None:
     """The round in three phases along the foot of the board, English above Chinese."""
-    strip_h = 40 * mm
     canvas.setFillColor(mix(colour, PAPER, 0.85))
     canvas.rect(trim.x - BLEED, trim.y - BLEED, trim.w + 2 * BLEED, strip_h + BLEED, stroke=0, fill=1)
-    draw_drop(canvas, trim.right - 9 * mm, trim.y + strip_h - 7 * mm, 6 * mm, HexColor("#4fa3d9"))
     gap = 4 * mm
     width = (trim.w - 12 * mm - 2 * gap) / 3
     heading = ParagraphStyle("h", fontName=SANS_BOLD, fontSize=9.5, leading=12, textColor=colour)
@@ -267,7 +303,12 @@ def _phase_strip(canvas, trim: Rect, colour: Color) -> None:
     zh_body = ParagraphStyle("z", fontName=CJK, fontSize=7.6, leading=10, textColor=INK, wordWrap="CJK")
     for i, (title, text, zh_title, zh_text) in enumerate(PHASES):
         x = trim.x + 6 * mm + i * (width + gap)
-        top = trim.y + strip_h - 4 * mm
+        top = trim.y + strip_h - 3.5 * mm
+        if i == len(PHASES) - 1:
+            # The drop (an exhaustion card) follows the End heading, clear of the text under it.
+            heading_w = (pdfmetrics.stringWidth(f"{title} · ", SANS_BOLD, 9.5)
+                         + pdfmetrics.stringWidth(zh_title, CJK, 9.5))
+            draw_drop(canvas, x + heading_w + 4 * mm, top - 2 * mm, 4.5 * mm, HexColor("#4fa3d9"))
         for paragraph in (Paragraph(f"{title} · <font name='{CJK}'>{zh_title}</font>", heading),
                           Paragraph(text, body), Paragraph(zh_text, zh_body)):
             _, used = paragraph.wrap(width, strip_h)
@@ -375,8 +416,8 @@ def _token_notes(canvas, paper: str, places: list[TokenPlace]) -> None:
                              "and glue the feet if you like.")
     canvas.drawCentredString(page_w / 2, top + 13 * mm, "Or use the square counters on the right: R rouleur, S sprinteur.")
     canvas.setFont(CJK, 8)
-    canvas.drawCentredString(page_w / 2, top + 9 * mm, "沿虛線摺成帳篷狀立牌;亦可改用右側的方形標記。")
+    canvas.drawCentredString(page_w / 2, top + 9 * mm, "沿虛線摺成帳篷狀立牌；亦可改用右側的方形標記。")
 
 
-__all__ = ["render_boards", "board_slot", "token_places", "draw_board", "draw_standee", "draw_counter",
+__all__ = ["render_boards", "board_slot", "board_plan", "BoardPlan", "token_places", "draw_board", "draw_standee", "draw_counter",
            "BOARD_W_MM", "BOARD_H_MM", "BLEED", "TokenPlace"]

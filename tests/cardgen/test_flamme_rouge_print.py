@@ -264,3 +264,36 @@ def test_slipstream_picture_agrees_with_the_engine(flamme):
     state._slipstream()
     after = sorted(state.fields()[f"rider.{p}.{r}"][0] for p in ("P1", "P2") for r in ("rouleur", "sprinteur"))
     assert after == [4, 5, 5, 6]
+
+
+def test_board_card_spaces_stay_clear_of_the_band_the_phase_strip_and_each_other():
+    # The recycled space once ran 13 mm under the phase strip, hiding its Chinese caption.
+    for paper in ("a4", "letter"):
+        trim = boards.board_slot(paper).trim
+        plan = boards.board_plan(trim)
+        spaces = list(plan.energy) + list(plan.recycled)
+        for space in spaces:
+            assert trim.contains(space)
+            assert space.y >= plan.strip.top and space.top <= plan.band.y
+            assert (space.w, space.h) == pytest.approx((boards.CARD_SPACE_MM[0] * mm, boards.CARD_SPACE_MM[1] * mm))
+        for column, energy, recycled in zip(plan.columns, plan.energy, plan.recycled):
+            assert recycled.top < energy.y and column.contains(energy) and column.contains(recycled)
+
+
+def test_board_phase_strip_holds_its_text_inside_the_safe_area():
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph
+
+    from cardgen.pdfdoc import CJK, SANS, SANS_BOLD, register_fonts
+
+    register_fonts()
+    trim = boards.board_slot("a4").trim
+    strip = boards.board_plan(trim).strip
+    width = (trim.w - 12 * mm - 2 * 4 * mm) / 3
+    styles = (ParagraphStyle("h", fontName=SANS_BOLD, fontSize=9.5, leading=12),
+              ParagraphStyle("b", fontName=SANS, fontSize=7.6, leading=9.4),
+              ParagraphStyle("z", fontName=CJK, fontSize=7.6, leading=10, wordWrap="CJK"))
+    for title, text, zh_title, zh_text in boards.PHASES:
+        used = sum(Paragraph(t, s).wrap(width, strip.h)[1] + 1 * mm
+                   for t, s in zip((title + " · " + zh_title, text, zh_text), styles))
+        assert 3.5 * mm + used <= strip.h - 3 * mm, title
