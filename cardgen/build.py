@@ -1,5 +1,5 @@
 """Building every printable file of one game: card sheets per paper and layout, a rule sheet per
-language, and whatever else the game's face module adds (tiles, boards).
+paper and language, and whatever else the game's face module adds (tiles, boards).
 
 Each file is written under a temporary name beside its final one and renamed only when complete,
 so an interrupted or failed build never leaves a half-written PDF where a finished one is expected.
@@ -47,8 +47,9 @@ def planned_outputs(content, out_dir: Path, papers=("a4", "letter"), layouts=("h
             outputs.append((path, partial(_cards, content, paper=paper, layout=layout, flip=flip)))
     rule_sheet = _rule_sheet_renderer()
     if rule_sheet is not None:
-        for lang in LANGUAGES:
-            outputs.append((game_dir / f"rules-{lang}.pdf", partial(_rules, rule_sheet, content, lang)))
+        for paper in papers:
+            for lang in LANGUAGES:
+                outputs.append((game_dir / f"rules-{paper}-{lang}.pdf", partial(_rules, rule_sheet, content, lang, paper)))
     extra = getattr(faces, "extra_outputs", None)
     if extra is not None:
         for paper in papers:
@@ -60,8 +61,8 @@ def _cards(content, path: Path, *, paper: str, layout: str, flip: str) -> None:
     render_card_sheets(content, path, paper, layout, flip)
 
 
-def _rules(render_rule_sheet, content, lang: str, path: Path) -> None:
-    render_rule_sheet(content, lang, path)
+def _rules(render_rule_sheet, content, lang: str, paper: str, path: Path) -> None:
+    render_rule_sheet(content, lang, path, paper=paper)
 
 
 def write_atomically(path: Path, render: Render) -> Path:

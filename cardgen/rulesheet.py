@@ -513,7 +513,12 @@ def build_story(sheet: Sheet) -> list[Flowable]:
         number += 1
         parts = body_flowables(sheet.text(section["body"]), sheet.styles)
         if "diagram" in section:
-            parts.append(diagrams[section["diagram"]](sheet.content, sheet.lang))
+            picture = diagrams[section["diagram"]](sheet.content, sheet.lang)
+            # A picture stays on the page of the paragraph that introduces it.
+            last = parts[-1:]
+            if last and isinstance(last[0], KeepTogether):
+                last = list(last[0]._content)  # never nest one KeepTogether in another (see with_heading)
+            parts[-1:] = [KeepTogether(last + [picture])]
         if kind in BUILTIN_PARTS:
             parts += BUILTIN_PARTS[kind](sheet)
         elif kind is not None:

@@ -155,7 +155,7 @@ def test_build_writes_the_named_paper_and_layout_only(capsys, tmp_path):
                          "--out", str(tmp_path))
     assert code == 0, err
     names = sorted(p.name for p in (tmp_path / "game-of-trains").iterdir())
-    assert names == ["cards-letter-home.pdf", "rules-en.pdf", "rules-zh-Hant.pdf"]
+    assert names == ["cards-letter-home.pdf", "rules-letter-en.pdf", "rules-letter-zh-Hant.pdf"]
 
 
 def test_build_refuses_broken_content_and_writes_nothing(capsys, tmp_path, content_copy):
