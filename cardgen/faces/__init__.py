@@ -9,6 +9,8 @@ are not cards (tiles, boards); `render(path)` writes one file.
 
 from __future__ import annotations
 
+from weakref import WeakKeyDictionary
+
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -18,6 +20,28 @@ from cardgen.layout import Rect
 
 INK = HexColor("#222222")
 PAPER_WHITE = HexColor("#ffffff")
+
+
+# Artwork that many cards share is drawn once per document as a form and placed on each card;
+# this keeps a deck's PDF small and its build fast. Forms belong to one canvas.
+_stamps: "WeakKeyDictionary[object, set[str]]" = WeakKeyDictionary()
+
+
+def stamp(canvas, key: tuple, rect: Rect, bleed: float, draw) -> None:
+    """Place the artwork `key` on `rect`; `draw(origin)` draws it once per canvas, on a card whose
+    trim is at (0, 0). Forms cannot nest: `draw` must not call `stamp` itself."""
+    parts = [str(part) for part in key] + [f"{v:.3f}" for v in (rect.w, rect.h, bleed)]
+    name = "Art" + "".join(ch if ch.isalnum() else "_" for ch in "_".join(parts))
+    defined = _stamps.setdefault(canvas, set())
+    if name not in defined:
+        canvas.beginForm(name, -bleed, -bleed, rect.w + bleed, rect.h + bleed)
+        draw(Rect(0, 0, rect.w, rect.h))
+        canvas.endForm()
+        defined.add(name)
+    canvas.saveState()
+    canvas.translate(rect.x, rect.y)
+    canvas.doForm(name)
+    canvas.restoreState()
 
 
 def face_module(game_id: str):

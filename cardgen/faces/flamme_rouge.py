@@ -17,7 +17,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph
 
 from cardgen import course
-from cardgen.faces import INK, fill_bleed, ink_for
+from cardgen.faces import INK, fill_bleed, ink_for, stamp
 from cardgen.pdfdoc import CJK, SANS, SANS_BOLD, font_for, mm
 
 # The design grid: a poker card, in millimetres.
@@ -293,7 +293,12 @@ def _pattern(canvas, frame: _Frame, rider: str, colour: Color) -> None:
 # --- card faces ----------------------------------------------------------------------------------
 
 def draw_face(canvas, content, card: dict, rect, bleed: float) -> None:
-    """Draw the front of one physical card of Flamme Rouge."""
+    """Draw the front of one physical card of Flamme Rouge; copies of a card share one drawing."""
+    stamp(canvas, ("fr-face", card["deck"], card["id"]), rect, bleed,
+          lambda origin: _draw_face(canvas, content, card, origin, bleed))
+
+
+def _draw_face(canvas, content, card: dict, rect, bleed: float) -> None:
     canvas.saveState()
     _clip_to_bleed(canvas, rect, bleed)
     frame = _Frame(rect, bleed)
@@ -484,6 +489,10 @@ def draw_back(canvas, content, back_id: str, rect, bleed: float) -> None:
     other rider's deck. Energy and exhaustion cards of one rider type share a back, being shuffled
     together. The reference card's back carries the Chinese text of its face.
     """
+    stamp(canvas, ("fr-back", back_id), rect, bleed, lambda origin: _draw_back(canvas, content, back_id, origin, bleed))
+
+
+def _draw_back(canvas, content, back_id: str, rect, bleed: float) -> None:
     back = content.game["backs"][back_id]
     colour = HexColor(back["colour"])
     canvas.saveState()

@@ -12,11 +12,10 @@ colour runs into the bleed, every text stays in the safe area 3 mm inside the tr
 from __future__ import annotations
 
 from math import cos, pi, radians, sin
-from weakref import WeakKeyDictionary
 
 from reportlab.lib.colors import Color, HexColor
 
-from cardgen.faces import INK, PAPER_WHITE, fill_bleed, hex_colour, ink_for, wrap
+from cardgen.faces import INK, PAPER_WHITE, fill_bleed, hex_colour, ink_for, stamp, wrap
 from cardgen.layout import Rect
 from cardgen.pdfdoc import CJK, SANS, SANS_BOLD, mm
 
@@ -218,27 +217,6 @@ def ability_colour(ability: dict) -> Color:
     return ABILITY_COLOURS[ability["icon"]]
 
 
-# Artwork shared by many cards is drawn once per document as a form and placed on each card;
-# this keeps a deck's PDF small and its build fast. Forms belong to one canvas.
-_stamps: "WeakKeyDictionary[object, set[str]]" = WeakKeyDictionary()
-
-
-def _stamp(canvas, key: tuple, rect: Rect, bleed: float, draw) -> None:
-    """Place the artwork `key` on `rect`; `draw(origin)` draws it once, on a card at (0, 0)."""
-    parts = [str(part) for part in key] + [f"{v:.3f}" for v in (rect.w, rect.h, bleed)]
-    name = "GoT" + "".join(ch if ch.isalnum() else "_" for ch in "_".join(parts))
-    defined = _stamps.setdefault(canvas, set())
-    if name not in defined:
-        canvas.beginForm(name, -bleed, -bleed, rect.w + bleed, rect.h + bleed)
-        draw(Rect(0, 0, rect.w, rect.h))
-        canvas.endForm()
-        defined.add(name)
-    canvas.saveState()
-    canvas.translate(rect.x, rect.y)
-    canvas.doForm(name)
-    canvas.restoreState()
-
-
 # ---------------------------------------------------------------- carriage face
 
 def _upside_down(canvas, draw) -> None:
@@ -387,7 +365,7 @@ def _carriage_art(canvas, ability: dict, rect: Rect, bleed: float) -> None:
 
 def _carriage_face(canvas, content, card: dict, rect: Rect, bleed: float) -> None:
     ability = _abilities(content)[card["ability"]]
-    _stamp(canvas, ("ability", ability["id"]), rect, bleed,
+    stamp(canvas, ("ability", ability["id"]), rect, bleed,
            lambda origin: _carriage_art(canvas, ability, origin, bleed))
     canvas.saveState()
     _enter_design(canvas, rect)
@@ -436,7 +414,7 @@ def _locomotive(canvas) -> None:
 
 
 def _locomotive_face(canvas, content, card: dict, rect: Rect, bleed: float) -> None:
-    _stamp(canvas, ("locomotive", card["deck"]), rect, bleed,
+    stamp(canvas, ("locomotive", card["deck"]), rect, bleed,
            lambda origin: _locomotive_art(canvas, content, card, origin, bleed))
 
 
@@ -503,7 +481,7 @@ def _back_half(canvas, title: dict, ink: Color) -> None:
 
 def draw_back(canvas, content, back_id: str, rect: Rect, bleed: float) -> None:
     """Draw back `back_id` (from game.yaml) on `rect`, its colour reaching `bleed` beyond it."""
-    _stamp(canvas, ("back", back_id), rect, bleed, lambda origin: _back_art(canvas, content, back_id, origin, bleed))
+    stamp(canvas, ("back", back_id), rect, bleed, lambda origin: _back_art(canvas, content, back_id, origin, bleed))
 
 
 def _back_art(canvas, content, back_id: str, rect: Rect, bleed: float) -> None:
