@@ -211,14 +211,16 @@ class Rule(Flowable):
         self.colour = colour
         self.thickness = thickness
 
+    GAP_BELOW = 5  # points between the line and the text under it; CJK glyphs fill their whole line height
+
     def wrap(self, available_width, available_height):
         self.width = available_width
-        return available_width, self.thickness + 3
+        return available_width, self.thickness + 1 + self.GAP_BELOW
 
     def draw(self):
         self.canv.setStrokeColor(self.colour)
         self.canv.setLineWidth(self.thickness)
-        self.canv.line(0, 2, self.width, 2)
+        self.canv.line(0, self.GAP_BELOW, self.width, self.GAP_BELOW)
 
 
 class Icon(Flowable):
