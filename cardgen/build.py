@@ -1,14 +1,13 @@
 """Building every printable file of one game: card sheets per paper and layout, a rule sheet per
 paper and language, and whatever else the game's face module adds (tiles, boards).
 
-Each file is written under a temporary name beside its final one and renamed only when complete,
-so an interrupted or failed build never leaves a half-written PDF where a finished one is expected.
+Every renderer writes its file through `pdfdoc.atomic_output`, which moves a file into place only
+when complete, so an interrupted or failed build never leaves a half-written PDF.
 """
 
 from __future__ import annotations
 
 import importlib
-import os
 from functools import partial
 from pathlib import Path
 from typing import Callable
@@ -65,30 +64,18 @@ def _rules(render_rule_sheet, content, lang: str, paper: str, path: Path) -> Non
     render_rule_sheet(content, lang, path, paper=paper)
 
 
-def write_atomically(path: Path, render: Render) -> Path:
-    """Let `render` write a temporary file next to `path`, then move it into place."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.partial")
-    try:
-        render(temporary)
-        os.replace(temporary, path)
-    finally:
-        if temporary.exists():
-            temporary.unlink()
-    return path
-
-
 def build_game(content, out_dir: Path, papers=("a4", "letter"), layouts=("home", "shop"),
                flip: str = "long", progress: Callable[[Path], object] | None = None) -> list[Path]:
     """Write every printable file of one game under `out_dir/<game id>/`; call `progress(path)`
     after each file. Returns the paths written, in order."""
     written = []
     for path, render in planned_outputs(content, out_dir, papers, layouts, flip):
-        written.append(write_atomically(path, render))
+        path.parent.mkdir(parents=True, exist_ok=True)
+        render(path)
+        written.append(path)
         if progress is not None:
             progress(path)
     return written
 
 
-__all__ = ["build_game", "planned_outputs", "write_atomically"]
+__all__ = ["build_game", "planned_outputs"]

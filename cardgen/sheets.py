@@ -14,7 +14,7 @@ from pathlib import Path
 from reportlab.lib.colors import HexColor
 
 from cardgen.errors import ContentErrors, UsageError
-from cardgen.faces import face_module
+from cardgen.faces import clip_to_bleed, face_module
 from cardgen.layout import Sheet, Slot, back_slots, crop_marks, mirror_line, page_boxes, pages, plan_sheet
 from cardgen.pdfdoc import atomic_output, new_canvas
 
@@ -61,9 +61,7 @@ def _draw_marks(canvas, marks) -> None:
 
 def _clipped(canvas, slot: Slot, draw) -> None:
     canvas.saveState()
-    path = canvas.beginPath()
-    path.rect(slot.bleed.x, slot.bleed.y, slot.bleed.w, slot.bleed.h)
-    canvas.clipPath(path, stroke=0, fill=0)
+    clip_to_bleed(canvas, slot.trim, slot.trim.x - slot.bleed.x)
     draw()
     canvas.restoreState()
 

@@ -4,7 +4,7 @@ A game's module is `cardgen.faces.<game_module>` and defines
 `draw_face(canvas, content, card, rect, bleed)` and `draw_back(canvas, content, back_id, rect, bleed)`:
 `rect` is the card's trim in points and `bleed` how far past it the art must reach. It may also
 define `extra_outputs(content, out_dir, paper, flip) -> [(path, render)]` for printed pieces that
-are not cards (tiles, boards); `render(path)` writes one file.
+are not cards (tiles, boards); `render(path)` writes one file, atomically (`pdfdoc.atomic_output`).
 """
 
 from __future__ import annotations
@@ -60,6 +60,14 @@ def ink_for(background: Color) -> Color:
     """Dark ink on light colours, white on dark ones, by perceived brightness."""
     brightness = 0.299 * background.red + 0.587 * background.green + 0.114 * background.blue
     return INK if brightness > 0.6 else PAPER_WHITE
+
+
+def clip_to_bleed(canvas, rect: Rect, bleed: float) -> None:
+    """Clip further drawing to the card and its bleed: in the home layout cards touch, and nothing
+    may spill onto a neighbour."""
+    path = canvas.beginPath()
+    path.rect(rect.x - bleed, rect.y - bleed, rect.w + 2 * bleed, rect.h + 2 * bleed)
+    canvas.clipPath(path, stroke=0, fill=0)
 
 
 def fill_bleed(canvas, rect: Rect, bleed: float, colour: Color) -> None:

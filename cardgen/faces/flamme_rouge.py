@@ -17,7 +17,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph
 
 from cardgen import course
-from cardgen.faces import INK, fill_bleed, ink_for, stamp
+from cardgen.faces import INK, clip_to_bleed, fill_bleed, ink_for, stamp
 from cardgen.pdfdoc import CJK, SANS, SANS_BOLD, font_for, mm
 
 # The design grid: a poker card, in millimetres.
@@ -100,13 +100,6 @@ class _Frame:
         top = self.y(y1) + (b if y1 >= DESIGN_H else 0)
         canvas.setFillColor(colour)
         canvas.rect(self.rect.x - b, bottom, self.rect.w + 2 * b, top - bottom, stroke=0, fill=1)
-
-
-def _clip_to_bleed(canvas, rect, bleed: float) -> None:
-    """Nothing may spill onto a neighbouring card, which in the home layout touches this one."""
-    path = canvas.beginPath()
-    path.rect(rect.x - bleed, rect.y - bleed, rect.w + 2 * bleed, rect.h + 2 * bleed)
-    canvas.clipPath(path, stroke=0, fill=0)
 
 
 def fit_size(text: str, font: str, size: float, width: float) -> float:
@@ -300,7 +293,7 @@ def draw_face(canvas, content, card: dict, rect, bleed: float) -> None:
 
 def _draw_face(canvas, content, card: dict, rect, bleed: float) -> None:
     canvas.saveState()
-    _clip_to_bleed(canvas, rect, bleed)
+    clip_to_bleed(canvas, rect, bleed)
     frame = _Frame(rect, bleed)
     deck = card["deck"]
     if deck.startswith("energy-"):
@@ -496,7 +489,7 @@ def _draw_back(canvas, content, back_id: str, rect, bleed: float) -> None:
     back = content.game["backs"][back_id]
     colour = HexColor(back["colour"])
     canvas.saveState()
-    _clip_to_bleed(canvas, rect, bleed)
+    clip_to_bleed(canvas, rect, bleed)
     frame = _Frame(rect, bleed)
     if back_id == "reference-back":
         _reference_side(canvas, content, frame, "zh-Hant", colour)

@@ -19,7 +19,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import Paragraph
 
-from cardgen.faces import INK
+from cardgen.faces import INK, clip_to_bleed
 from cardgen.faces.flamme_rouge import (
     PAPER, RIDER_NAMES, TEAM_NAMES, draw_drop, draw_fitted, draw_flag, draw_rider_badge, mix, team_colour,
 )
@@ -262,9 +262,7 @@ def draw_board(canvas, content, team: str, slot: Slot) -> None:
     trim, bleed = slot.trim, slot.bleed
     plan = board_plan(trim)
     canvas.saveState()
-    clip = canvas.beginPath()
-    clip.rect(bleed.x, bleed.y, bleed.w, bleed.h)
-    canvas.clipPath(clip, stroke=0, fill=0)
+    clip_to_bleed(canvas, trim, trim.x - bleed.x)
     canvas.setFillColor(PAPER)
     canvas.rect(bleed.x, bleed.y, bleed.w, bleed.h, stroke=0, fill=1)
     # Head band: the team, the game and the red kite.
@@ -337,9 +335,7 @@ def draw_standee(canvas, content, team: str, rider: str, slot: Slot) -> None:
     trim, bleed = slot.trim, slot.bleed
     foot, face = STANDEE_FOOT_MM * mm, STANDEE_FACE_MM * mm
     canvas.saveState()
-    clip = canvas.beginPath()
-    clip.rect(bleed.x, bleed.y, bleed.w, bleed.h)
-    canvas.clipPath(clip, stroke=0, fill=0)
+    clip_to_bleed(canvas, trim, trim.x - bleed.x)
     canvas.setFillColor(colour)
     canvas.rect(bleed.x, bleed.y, bleed.w, bleed.h, stroke=0, fill=1)
     # The feet are a lighter shade, so it is plain which ends fold outwards and stay on the table.
