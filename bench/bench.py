@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cardgen.build import build_game  # noqa: E402
 from cardgen.content import PROJECT_CONTENT, discover_games, load_game  # noqa: E402
-from verify.games import engine_for  # noqa: E402
+from cardgen.registry import engine_for  # noqa: E402
 from verify.simulate import simulate  # noqa: E402
 
 RUNS = 3
@@ -80,15 +80,6 @@ def bench_play(content) -> None:
             print(f"  {policy:6} {players}p: {report.games_per_second:8,.0f} games/s  "
                   f"{report.actions_per_second:9,.0f} actions/s  mean length {report.mean_length:6.1f}  "
                   f"capped {report.capped}")
-    module = sys.modules[type(engine).__module__]
-    if hasattr(module, "random_race"):
-        rng = random.Random(7)
-        races = 300
-        start = time.perf_counter()
-        for _ in range(races):
-            module.random_race(engine, 4, rng)
-        seconds = time.perf_counter() - start
-        print(f"  full 4-player races, random cards, no invariant checks: {races / seconds:,.0f} races/s")
 
 
 def main() -> None:

@@ -1,5 +1,5 @@
 """Building every printable file of one game: card sheets per paper and layout, a rule sheet per
-paper and language, and whatever else the game's face module adds (tiles, boards).
+paper and language, and whatever else the game's definition adds (tiles, boards).
 
 Every renderer writes its file through `pdfdoc.atomic_output`, which moves a file into place only
 when complete, so an interrupted or failed build never leaves a half-written PDF.
@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Callable
 
 from cardgen.content import LANGUAGES
-from cardgen.faces import face_module
 from cardgen.layout import FLIPS
 from cardgen.errors import UsageError
+from cardgen.registry import definition_for
 from cardgen.sheets import render_card_sheets
 
 Render = Callable[[Path], object]
@@ -38,7 +38,7 @@ def planned_outputs(content, out_dir: Path, papers=("a4", "letter"), layouts=("h
     if flip not in FLIPS:
         raise UsageError(f"unknown flip {flip!r}; choose one of {', '.join(FLIPS)}")
     game_dir = Path(out_dir) / content.id
-    faces = face_module(content.id)
+    definition = definition_for(content.id)
     outputs: list[tuple[Path, Render]] = []
     for paper in papers:
         for layout in layouts:
@@ -49,10 +49,8 @@ def planned_outputs(content, out_dir: Path, papers=("a4", "letter"), layouts=("h
         for paper in papers:
             for lang in LANGUAGES:
                 outputs.append((game_dir / f"rules-{paper}-{lang}.pdf", partial(_rules, rule_sheet, content, lang, paper)))
-    extra = getattr(faces, "extra_outputs", None)
-    if extra is not None:
-        for paper in papers:
-            outputs.extend(extra(content, game_dir, paper, flip))
+    for paper in papers:
+        outputs.extend(definition.extra_outputs(content, game_dir, paper, flip))
     return outputs
 
 

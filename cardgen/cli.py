@@ -16,6 +16,7 @@ import typer
 
 from cardgen.content import PROJECT_CONTENT, GameContent, discover_games, load_game, load_games
 from cardgen.errors import ContentError, ContentErrors, UsageError
+from cardgen.registry import definition_for
 
 app = typer.Typer(
     add_completion=False,
@@ -126,17 +127,13 @@ def manifest(
             say(json.dumps(row, ensure_ascii=False, sort_keys=True))
         return
     say(f"{content.title['en']} ({content.id})")
+    definition = definition_for(content.id)
     counts = content.deck_counts()
     for deck in content.decks:
         width, height = content.card_size_mm(deck)
         say(f"  {deck['id']:24} {counts[deck['id']]:4} cards  {width:g} x {height:g} mm  back: {deck['back']}")
-        if content.id == "game-of-trains" and deck["id"] == "carriages":
-            by_ability: dict[int, list[int]] = {}
-            for card in content.cards:
-                if card["deck"] == "carriages":
-                    by_ability.setdefault(card["ability"], []).append(card["number"])
-            for ability, numbers in sorted(by_ability.items()):
-                say(f"      ability {ability}: {len(numbers):2} cards  {', '.join(map(str, numbers))}")
+        for line in definition.manifest_lines(content, deck):
+            say(f"      {line}")
     for item in content.other_components():
         say(f"  {item['id']:24} {item.get('count', 1):4} {item['kind']}")
     total_cards = sum(counts.values())
@@ -224,7 +221,7 @@ def verify(
     game: Optional[str] = typer.Option(None, help="The game of scenario files outside a game folder."),
 ):
     """Check the data, then replay every scenario; report each failure with file, line and step."""
-    from verify.games import engine_for
+    from cardgen.registry import engine_for
     from verify.scenario import run_scenario
 
     game_names, scenario_files = [], []
@@ -289,7 +286,7 @@ def simulate(
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
 ):
     """Random playouts that check the invariants after every action; report speed and outcomes."""
-    from verify.games import engine_for
+    from cardgen.registry import engine_for
     from verify.simulate import simulate as run
 
     if policy not in ("random", "greedy"):

@@ -3,13 +3,12 @@
 A game lives in `content/<game>/`: one YAML file per concern (`game.yaml`, `cards.yaml`, ...) and a
 `scenarios/` folder. Its schema, `content/schema/<game>.schema.json`, has one property per file, so
 a single jsonschema pass checks the files and every error maps back to `file:line:col` through the
-file's `Locator`. Cross-file checks (counts, references, backs) follow; games may add their own in
-`cardgen/checks/<game_module>.py` as `check(content) -> list[ContentError]`.
+file's `Locator`. Cross-file checks (counts, references, backs) follow, then the game's own
+(`GameDefinition.check`, found through the registry).
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 import re
 import string
@@ -89,8 +88,9 @@ class GameContent:
         return facts
 
     def extra_facts(self) -> dict[str, Any]:
-        module = game_module(self.id, "checks")
-        return module.facts(self) if module and hasattr(module, "facts") else {}
+        from cardgen.registry import definition_for
+
+        return definition_for(self.id).facts(self)
 
     def provenance_counts(self) -> dict[str, int]:
         counts = {"sourced": 0, "reconstructed": 0}
@@ -121,20 +121,6 @@ class GameContent:
         return text.format_map(self.facts())
 
 
-def module_name(game_id: str) -> str:
-    return game_id.replace("-", "_")
-
-
-def game_module(game_id: str, package: str):
-    """`cardgen.<package>.<game>` if that module exists, else None."""
-    try:
-        return importlib.import_module(f"cardgen.{package}.{module_name(game_id)}")
-    except ModuleNotFoundError as exc:
-        if exc.name and exc.name.startswith(f"cardgen.{package}"):
-            return None
-        raise
-
-
 def discover_games(content_dir: Path) -> list[str]:
     """Game folders (those holding a game.yaml), sorted."""
     content_dir = Path(content_dir)
@@ -159,13 +145,19 @@ def load_game(content_dir: Path, game_id: str) -> GameContent:
         content.locators[path.stem] = locator
     if errors:
         raise ContentErrors(errors)
+    from cardgen.registry import is_registered, registered
+
+    if not is_registered(game_id):
+        known = ", ".join(sorted(registered())) or "none"
+        raise ContentErrors([ContentError(str(content.root / "game.yaml"), 0, 0, "$",
+                                          f"no game {game_id!r} is registered with cardgen (registered: {known})")])
     errors.extend(check_schema(content, schema_dir_for(Path(content_dir))))
     if not errors:
         errors.extend(check_common(content))
     if not errors:
-        module = game_module(game_id, "checks")
-        if module is not None:
-            errors.extend(module.check(content))
+        from cardgen.registry import definition_for
+
+        errors.extend(definition_for(game_id).check(content))
     if errors:
         raise ContentErrors(errors)
     return content
@@ -326,5 +318,5 @@ def load_games(content_dir: Path, game_ids: list[str] | None = None) -> tuple[li
 
 __all__ = [
     "GameContent", "LANGUAGES", "PROJECT_CONTENT", "discover_games", "load_game", "load_games",
-    "format_json_path", "game_module", "module_name",
+    "format_json_path",
 ]

@@ -2,11 +2,11 @@
 
 The sheet is the game's `rules.yaml` sections in order, each a heading, a body in light markup
 (paragraphs, bullets, numbered steps, notes) and optionally a diagram. A section may also say
-`generated: <kind>` to place a part computed from the content after its body: the abilities
-(with their card icons), the rulings, the worked examples (scenarios replayed by the verifier,
-pictured before and after) or the scenario notation. A game adds its own pictures and parts in
-`cardgen/diagrams/<game>.py` (`DIAGRAMS`, `GENERATED`, `EXAMPLE_DIAGRAM`). Parts a game has but
-does not place are appended at the end, so no ruling or example is ever left out.
+`generated: <kind>` to place a part computed from the content after its body: the rulings, the
+worked examples (scenarios replayed by the verifier, pictured before and after), the scenario
+notation, or a part of the game's own. A game adds its pictures and parts through its definition
+(`diagrams`, `parts`, `example_diagram`; see `cardgen.registry`). Shared parts a game has but does
+not place are appended at the end, so no ruling or example is ever left out.
 
 Every worked example is replayed before anything is drawn; one failing example stops the build and
 no file is written.
@@ -30,7 +30,8 @@ from reportlab.platypus import (
     Paragraph, Spacer, Table, TableStyle, XPreformatted,
 )
 
-from cardgen.content import LANGUAGES, GameContent, game_module
+from cardgen.content import LANGUAGES, GameContent
+from cardgen.registry import GameDefinition, definition_for, engine_for
 from cardgen.errors import ContentError, ContentErrors, UsageError
 from cardgen.pdfdoc import CJK_FONT_FILE, FONT_DIR, PAPER_MM, SANS, atomic_output, font_for, mm, register_fonts
 
@@ -51,8 +52,6 @@ LABELS = {
         "designers": "Designed by {names} ({year})",
         "rules": "Rules",
         "page": "Page {n}",
-        "abilities": "Abilities",
-        "cards_of_ability": "{n} cards",
         "rulings": "Rulings",
         "question": "Q.",
         "answer": "A.",
@@ -65,8 +64,6 @@ LABELS = {
         "designers": "設計：{names}（{year}）",
         "rules": "遊戲規則",
         "page": "第 {n} 頁",
-        "abilities": "卡牌能力",
-        "cards_of_ability": "共 {n} 張",
         "rulings": "規則裁定",
         "question": "問：",
         "answer": "答：",
@@ -76,7 +73,7 @@ LABELS = {
     },
 }
 
-GENERIC_PARTS = ("abilities", "rulings", "examples", "notation")
+GENERIC_PARTS = ("rulings", "examples", "notation")
 
 
 # --- body markup ----------------------------------------------------------------------------------
@@ -223,22 +220,6 @@ class Rule(Flowable):
         self.canv.line(0, self.GAP_BELOW, self.width, self.GAP_BELOW)
 
 
-class Icon(Flowable):
-    """An ability icon drawn by the game's card-face code, so the sheet shows what the cards show."""
-
-    def __init__(self, draw: Callable, icon: str, size: float):
-        super().__init__()
-        self.draw_icon = draw
-        self.icon = icon
-        self.size = size
-
-    def wrap(self, available_width, available_height):
-        return self.size, self.size
-
-    def draw(self):
-        self.draw_icon(self.canv, self.icon, 0, 0, self.size)
-
-
 # --- worked examples ------------------------------------------------------------------------------
 
 @dataclass
@@ -261,7 +242,6 @@ def _failure_error(line: str, path: Path) -> ContentError:
 
 def replay_examples(content: GameContent) -> list[WorkedExample]:
     """Replay every scenario that carries `example:`; raise ContentErrors if any fails."""
-    from verify.games import engine_for
     from verify.scenario import load_scenario, run_scenario
 
     marked = []
@@ -310,7 +290,7 @@ class Sheet:
     lang: str
     styles: Styles
     examples: list[WorkedExample]
-    game_parts: Any  # the game's cardgen.diagrams module, or None
+    game_parts: GameDefinition
 
     def label(self, key: str, **values) -> str:
         return LABELS[self.lang][key].format(**values)
@@ -390,32 +370,6 @@ def with_heading(head: list[Flowable], parts: list[Flowable]) -> list[Flowable]:
     return head[:1] + [KeepTogether(head[1:] + first_blocks)] + parts[1:]
 
 
-def abilities_part(sheet: Sheet) -> list[Flowable]:
-    abilities = sheet.content.files.get("abilities", {}).get("abilities", [])
-    faces = game_module(sheet.content.id, "faces")
-    draw_icon = getattr(faces, "draw_ability_icon", None)
-    rows = []
-    for ability in abilities:
-        count = sum(1 for card in sheet.content.cards if card.get("ability") == ability["id"])
-        name = f"<b>{ability['id']}&nbsp;&nbsp;{escape(ability['name'][sheet.lang])}</b>"
-        if count:
-            name += f"&nbsp;&nbsp;<font color='#666666' size='8.5'>{escape(sheet.label('cards_of_ability', n=count))}</font>"
-        text = [Paragraph(name, sheet.styles.h2), Paragraph(inline(sheet.text(ability["text"]), sheet.styles.accent_hex), sheet.styles.small)]
-        icon = Icon(draw_icon, ability["icon"], 14 * mm) if draw_icon and "icon" in ability else Spacer(1, 1)
-        rows.append([icon, text])
-    if not rows:
-        return []
-    table = Table(rows, colWidths=[20 * mm, None])
-    table.setStyle(TableStyle([
-        ("FONTNAME", (0, 0), (-1, -1), SANS),  # reportlab's cell default is Helvetica, which is not embedded
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("LINEBELOW", (0, 0), (-1, -2), 0.4, RULE_LINE),
-        ("TOPPADDING", (0, 0), (-1, -1), 5), ("BOTTOMPADDING", (0, 0), (-1, -1), 6),
-        ("LEFTPADDING", (0, 0), (0, -1), 0),
-    ]))
-    return [table]
-
-
 def rulings_part(sheet: Sheet) -> list[Flowable]:
     flowables: list[Flowable] = []
     # A full-width colon already carries its own space; only Western labels need one after them.
@@ -431,7 +385,7 @@ def rulings_part(sheet: Sheet) -> list[Flowable]:
 
 
 def examples_part(sheet: Sheet) -> list[Flowable]:
-    draw = getattr(sheet.game_parts, "EXAMPLE_DIAGRAM", None)
+    draw = sheet.game_parts.example_diagram
     flowables: list[Flowable] = []
     for n, example in enumerate(sheet.examples, 1):
         parts: list[Flowable] = [Paragraph(escape(sheet.label("example", n=n)), sheet.styles.h2)]
@@ -444,7 +398,6 @@ def examples_part(sheet: Sheet) -> list[Flowable]:
 
 
 def notation_part(sheet: Sheet) -> list[Flowable]:
-    from verify.games import engine_for
 
     game = engine_for(sheet.content)
     if game is None:
@@ -463,7 +416,6 @@ def notation_part(sheet: Sheet) -> list[Flowable]:
 
 
 BUILTIN_PARTS: dict[str, Callable[[Sheet], list[Flowable]]] = {
-    "abilities": abilities_part,
     "rulings": rulings_part,
     "examples": examples_part,
     "notation": notation_part,
@@ -472,23 +424,20 @@ BUILTIN_PARTS: dict[str, Callable[[Sheet], list[Flowable]]] = {
 
 def _has_part(sheet: Sheet, kind: str) -> bool:
     """Whether a generated part has anything to show, so empty parts get no heading."""
-    if kind == "abilities":
-        return bool(sheet.content.files.get("abilities", {}).get("abilities"))
     if kind == "rulings":
         return bool(sheet.content.files.get("rulings", {}).get("rulings"))
     if kind == "examples":
         return bool(sheet.examples)
     if kind == "notation":
-        from verify.games import engine_for
-        return engine_for(sheet.content) is not None
+            return engine_for(sheet.content) is not None
     return True
 
 
-def check_sections(content: GameContent, game_parts) -> list[ContentError]:
+def check_sections(content: GameContent, game_parts: GameDefinition) -> list[ContentError]:
     """Every `diagram:` and `generated:` in rules.yaml must name something that exists."""
     errors = []
-    diagrams = getattr(game_parts, "DIAGRAMS", {})
-    extra = getattr(game_parts, "GENERATED", {})
+    diagrams = game_parts.diagrams
+    extra = game_parts.parts
     for i, section in enumerate(content.files["rules"]["sections"]):
         if "diagram" in section and section["diagram"] not in diagrams:
             known = ", ".join(sorted(diagrams)) or "none"
@@ -504,8 +453,8 @@ def check_sections(content: GameContent, game_parts) -> list[ContentError]:
 
 def build_story(sheet: Sheet) -> list[Flowable]:
     story = title_block(sheet)
-    diagrams = getattr(sheet.game_parts, "DIAGRAMS", {})
-    extra = getattr(sheet.game_parts, "GENERATED", {})
+    diagrams = sheet.game_parts.diagrams
+    extra = sheet.game_parts.parts
     placed = set()
     number = 0
     for section in sheet.content.files["rules"]["sections"]:
@@ -584,7 +533,7 @@ def render_rule_sheet(content: GameContent, lang: str, path: Path, paper: str = 
         raise UsageError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
     if paper not in PAPER_MM:
         raise UsageError(f"unknown paper {paper!r}; choose one of {', '.join(PAPER_MM)}")
-    game_parts = game_module(content.id, "diagrams")
+    game_parts = definition_for(content.id)
     errors = check_sections(content, game_parts)
     if errors:
         raise ContentErrors(errors)

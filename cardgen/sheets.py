@@ -1,7 +1,7 @@
 """Drawing a game's cards onto printable sheets: fronts page, then its backs page, and so on.
 
-The geometry comes from `cardgen.layout`; the faces and backs from the game's module in
-`cardgen.faces`. Every card is drawn clipped to its own bleed, so its art can never spill onto a
+The geometry comes from `cardgen.layout`; the faces and backs from the game's definition
+(`cardgen.registry`). Every card is drawn clipped to its own bleed, so its art can never spill onto a
 neighbour, and its back is drawn at the mirrored place on the following page, so a duplex printer
 puts each back behind its own front.
 """
@@ -14,7 +14,8 @@ from pathlib import Path
 from reportlab.lib.colors import HexColor
 
 from cardgen.errors import ContentErrors, UsageError
-from cardgen.faces import clip_to_bleed, face_module
+from cardgen.faces import clip_to_bleed
+from cardgen.registry import definition_for
 from cardgen.layout import Sheet, Slot, back_slots, crop_marks, mirror_line, page_boxes, pages, plan_sheet
 from cardgen.pdfdoc import atomic_output, new_canvas
 
@@ -69,7 +70,7 @@ def _clipped(canvas, slot: Slot, draw) -> None:
 def draw_card_sheets(canvas, content, paper: str, layout: str, flip: str, faces=None) -> int:
     """Draw every card of `content` onto `canvas`, a fronts page followed by its backs page;
     returns the number of cards drawn."""
-    faces = faces or face_module(content.id)
+    faces = faces or definition_for(content.id)
     drawn = 0
     for size_name, cards in cards_by_size(content):
         sheet = _plan(content, size_name, paper, layout)
@@ -103,7 +104,7 @@ def render_card_sheets(content, path: Path, paper: str, layout: str, flip: str =
     """Write all of a game's cards for one paper and layout to `path`, atomically."""
     if flip not in DUPLEX:
         raise UsageError(f"unknown flip {flip!r}; choose one of {', '.join(DUPLEX)}")
-    faces = face_module(content.id)
+    faces = definition_for(content.id)
     title = f"{content.title['en']}: cards ({paper}, {layout})"
     with atomic_output(path) as buffer:
         canvas = new_canvas(buffer, (595.0, 842.0), title, duplex=DUPLEX[flip])

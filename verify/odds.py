@@ -1,4 +1,4 @@
-"""Exact odds of card draws, as sympy Rationals, and the Flamme Rouge table built from them.
+"""Exact odds of card draws, as sympy Rationals; games build their own tables from them.
 
 A deck is a list of card values (repeats allowed); a draw is a handful taken without replacement
 from a freshly shuffled deck. Everything is counted with binomial coefficients, so the numbers are
@@ -48,35 +48,3 @@ def best_of_draw(values: Sequence[int], draw: int) -> dict[int, Rational]:
 
 def expected(distribution: dict[int, Rational]) -> Rational:
     return sum((value * p for value, p in distribution.items()), Rational(0))
-
-
-def flamme_rouge_odds(content, colour: str | None = None, draw: int = 4) -> list[dict]:
-    """One row per rider type for the rule sheet: its deck's size, mean card, top card, the chance
-    that a fresh draw holds a top card, and the expected best card of that draw.
-
-    Every colour's decks are alike; the first colour found (or `colour`) is the one counted.
-    """
-    decks: dict[str, list[int]] = {}
-    for card in content.cards:
-        kind, _, deck_rider = card["deck"].partition("-")
-        if kind != "energy":
-            continue
-        if colour is None:
-            colour = card["colour"]
-        if card["colour"] == colour:
-            decks.setdefault(card.get("rider", deck_rider), []).extend([card["value"]] * card.get("copies", 1))
-    rows = []
-    for rider, values in decks.items():
-        top = max(values)
-        best = best_of_draw(values, draw)
-        rows.append({
-            "rider": rider,
-            "cards": len(values),
-            "mean": deck_mean(values),
-            "top": top,
-            "draw": draw,
-            "top_in_draw": chance_of_value(values, top, draw),
-            "best_of_draw": best,
-            "expected_best": expected(best),
-        })
-    return rows

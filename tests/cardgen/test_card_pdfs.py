@@ -9,11 +9,14 @@ from collections import Counter
 import pytest
 from pypdf import PdfReader
 
+from tests.pdfcheck import fonts
+
 from cardgen.build import build_game, planned_outputs
 from cardgen.content import load_game
 from cardgen.errors import ContentErrors, UsageError
-from cardgen.faces import face_module, wrap
-from cardgen.faces import game_of_trains as trains_faces
+from cardgen.faces import wrap
+from cardgen.registry import definition_for
+from cardgen.games.game_of_trains import faces as trains_faces
 from cardgen.layout import SHOP_BLEED, plan_sheet
 from cardgen.pdfdoc import CJK, SANS, mm, register_fonts
 from cardgen.sheets import render_card_sheets
@@ -81,13 +84,9 @@ def test_first_page_trim_box_is_the_card_grid(sheets):
 
 @pytest.mark.parametrize("key", [("a4", "home"), ("letter", "shop")])
 def test_every_font_is_embedded(sheets, key):
-    seen = set()
-    for page in sheets[key].pages:
-        for name, font in page["/Resources"]["/Font"].items():
-            font = font.get_object()
-            seen.add(str(font["/BaseFont"]))
-            assert "/FontFile2" in font["/FontDescriptor"].get_object(), f"{name} {font['/BaseFont']} not embedded"
-    assert any("Vera" in name for name in seen) and any("ZenHei" in name for name in seen)
+    found = fonts(sheets[key])
+    assert found and all(found.values()), found
+    assert any("Vera" in name for name in found) and any("ZenHei" in name for name in found)
 
 
 def test_viewer_prints_at_actual_size_and_duplex_on_the_chosen_edge(sheets):
@@ -158,11 +157,11 @@ def test_a_failed_drawing_leaves_no_partial_file_and_keeps_the_old_one(trains, t
     assert [p.name for p in target.parent.iterdir()] == ["cards-a4-home.pdf"]
 
 
-def test_a_game_adds_its_own_outputs_through_its_face_module(trains, tmp_path, monkeypatch):
+def test_a_game_adds_its_own_outputs_through_its_definition(trains, tmp_path, monkeypatch):
     def extra_outputs(content, out_dir, paper, flip):
         return [(out_dir / f"tiles-{paper}.pdf", lambda path: path.write_bytes(f"{paper} {flip}".encode()))]
 
-    monkeypatch.setattr(trains_faces, "extra_outputs", extra_outputs, raising=False)
+    monkeypatch.setattr(definition_for("game-of-trains"), "extra_outputs", extra_outputs)
     planned = planned_outputs(trains, tmp_path, papers=("a4", "letter"), layouts=("home",), flip="short")
     assert [p.name for p, _ in planned][-2:] == ["tiles-a4.pdf", "tiles-letter.pdf"]
     written = build_game(trains, tmp_path, papers=("letter",), layouts=("home",), flip="short")
@@ -183,8 +182,8 @@ def test_a_card_larger_than_the_paper_is_reported_at_its_size_in_game_yaml(conte
 def test_unknown_flip_and_unknown_game_are_usage_errors(trains, tmp_path):
     with pytest.raises(UsageError, match="unknown flip"):
         build_game(trains, tmp_path, flip="sideways")
-    with pytest.raises(UsageError, match="no card faces"):
-        face_module("no-such-game")
+    with pytest.raises(UsageError, match="no game 'no-such-game' is registered"):
+        definition_for("no-such-game")
 
 
 def test_every_ability_has_an_icon_and_a_colour(trains):

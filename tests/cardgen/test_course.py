@@ -7,7 +7,7 @@ import math
 import pytest
 
 from cardgen.content import PROJECT_CONTENT, load_game
-from cardgen.course import (
+from cardgen.games.flamme_rouge.course import (
     CourseError, CourseTile, Pose, convex_overlap_area, course_bounds, geometry_of, overlaps,
     parse_course, place_course, place_stage, polygon_area, tiles_by_id, tile_turn,
 )

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.content import PROJECT_CONTENT, load_game
-from cardgen.course import stage_squares
+from cardgen.games.flamme_rouge.course import stage_squares
 from cardgen.errors import ContentErrors
 from tests.conftest import edit
 

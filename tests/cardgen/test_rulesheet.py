@@ -9,7 +9,11 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-import verify.games
+from tests.pdfcheck import fonts
+
+import cardgen.registry
+import cardgen.rulesheet
+from cardgen.registry import GameDefinition, register, registered
 from cardgen.content import LANGUAGES, GameContent, load_game
 from cardgen.errors import ContentErrors
 from cardgen.rulesheet import Block, parse_blocks, render_rule_sheet, tidy
@@ -81,7 +85,7 @@ steps:
 
 @pytest.fixture
 def stand_in_engine(monkeypatch):
-    monkeypatch.setattr(verify.games, "engine_for", lambda content: SwapGame(content))
+    monkeypatch.setattr(cardgen.rulesheet, "engine_for", lambda content: SwapGame(content))
 
 
 def write_example(content_dir: Path, after: str) -> Path:
@@ -197,12 +201,8 @@ def test_rules_text_states_the_fixed_decisions(trains):
 def test_every_font_is_embedded(sheets):
     _, paths = sheets
     for path in paths.values():
-        for page in PdfReader(path).pages:
-            for font in page["/Resources"]["/Font"].values():
-                font = font.get_object()
-                described = font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font
-                descriptor = described["/FontDescriptor"].get_object()
-                assert "/FontFile2" in descriptor, font["/BaseFont"]
+        found = fonts(path)
+        assert found and all(found.values()), found
 
 
 def test_every_page_has_trim_and_bleed_boxes_equal_to_the_page(sheets):
@@ -282,7 +282,21 @@ def test_unknown_diagram_is_a_content_error_naming_the_line(content_copy, tmp_pa
     assert re.match(rf"{re.escape(str(rules))}:\d+:\d+: \$\.sections\[\d+\]\.diagram: unknown diagram 'turntable'", message)
 
 
-def test_a_game_without_abilities_or_engine_gets_only_its_sections(tmp_path):
+class PlainGame(GameDefinition):
+    """A registered game with no rules engine and no parts of its own."""
+
+    id = "plain-game"
+
+    def draw_face(self, canvas, content, card, rect, bleed):
+        pass
+
+    def draw_back(self, canvas, content, back_id, rect, bleed):
+        pass
+
+
+def test_a_game_without_abilities_or_engine_gets_only_its_sections(tmp_path, monkeypatch):
+    monkeypatch.setattr(cardgen.registry, "_GAMES", registered())  # a copy: the game leaves with the test
+    register(PlainGame())
     game = {
         "id": "plain-game", "title": {"en": "Plain Game", "zh-Hant": "平凡遊戲"},
         "published": {"year": 2001, "designers": ["A. Person"]}, "players": {"min": 2, "max": 5},

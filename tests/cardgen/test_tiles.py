@@ -8,11 +8,13 @@ import math
 import pytest
 from pypdf import PdfReader
 
+from tests.pdfcheck import fonts
+
 from cardgen.content import PROJECT_CONTENT, load_game
-from cardgen.course import convex_overlap_area, place_stage, polygon_area
+from cardgen.games.flamme_rouge.course import convex_overlap_area, place_stage, polygon_area
 from cardgen.errors import UsageError
 from cardgen.pdfdoc import mm, new_canvas
-from cardgen.tiles import (
+from cardgen.games.flamme_rouge.tiles import (
     BLEED_MM, GUIDE_GAP_MM, MARGIN_MM, Box, apply, box_of, cut_guides, draw_course_map, map_transform,
     page_boxes, page_mirror, plan_tiles, render_tiles, tile_shape, transformed,
 )
@@ -172,16 +174,8 @@ def test_pdf_pages_alternate_fronts_and_backs_with_boxes(a4_pdf):
 
 
 def test_pdf_uses_only_embedded_fonts(a4_pdf):
-    reader = PdfReader(a4_pdf[0])
-    fonts = set()
-    for page in reader.pages:
-        for font in page["/Resources"]["/Font"].values():
-            font = font.get_object()
-            descendant = font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font
-            descriptor = descendant["/FontDescriptor"].get_object()
-            assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")), font["/BaseFont"]
-            fonts.add(str(font["/BaseFont"]))
-    assert fonts and all("Helvetica" not in f for f in fonts)
+    found = fonts(a4_pdf[0])
+    assert found and all(found.values()) and all("Helvetica" not in f for f in found)
 
 
 def test_the_same_content_gives_the_same_bytes(flamme, a4_pdf, tmp_path):

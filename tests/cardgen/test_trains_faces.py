@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardgen.faces.game_of_trains import reads_as_another_number
+from cardgen.games.game_of_trains.faces import reads_as_another_number
 
 
 def test_corner_numbers_that_read_as_another_number_upside_down_are_marked():

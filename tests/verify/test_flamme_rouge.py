@@ -10,8 +10,8 @@ import pytest
 
 from cardgen.content import PROJECT_CONTENT, load_game
 from verify.engine import IllegalAction, NotationError, SetupError
-from verify.games import engine_for
-from verify.games.flamme_rouge import (
+from cardgen.registry import engine_for
+from verify.games.flamme_rouge.rules import (
     Course, Draw, FlammeRouge, Keep, Start, random_race,
 )
 from verify.scenario import run_scenario

@@ -9,7 +9,7 @@ import pytest
 from cardgen.content import load_game
 from tests.conftest import edit
 from verify.engine import IllegalAction, NotationError, SetupError
-from verify.games.game_of_trains import (
+from verify.games.game_of_trains.rules import (
     Draft, DrawPlace, GameOfTrains, Lock, Move, Swap, Uncouple, is_ascending, parse_action,
 )
 

@@ -8,7 +8,8 @@ import pytest
 from sympy import Rational
 
 from cardgen.content import PROJECT_CONTENT, load_game
-from verify.odds import best_of_draw, chance_of_value, deck_mean, expected, flamme_rouge_odds
+from verify.odds import best_of_draw, chance_of_value, deck_mean, expected
+from verify.games.flamme_rouge.odds import energy_odds as flamme_rouge_odds
 
 ROULEUR = [3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7]
 SPRINTEUR = [2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 9, 9, 9]

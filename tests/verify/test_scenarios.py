@@ -6,7 +6,7 @@ import pytest
 import yaml
 
 from cardgen.content import PROJECT_CONTENT, load_game
-from verify.games import engine_for
+from cardgen.registry import engine_for
 from verify.scenario import run_scenario
 
 SCENARIOS = sorted((PROJECT_CONTENT / "game-of-trains" / "scenarios").glob("*.yaml"))
@@ -95,7 +95,7 @@ def test_an_unmet_end_is_reported(game, tmp_path):
 
 
 def test_a_bad_parameter_is_reported_at_the_params_line(tmp_path, trains):
-    from verify.games.game_of_trains import GameOfTrains
+    from verify.games.game_of_trains.rules import GameOfTrains
 
     path = tmp_path / "params.yaml"
     path.write_text("title: t\nplayers: 2\nparams: {stage: five}\nsteps: []\n", "utf-8")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from verify.games.game_of_trains import GameOfTrains, GameOfTrainsState
+from verify.games.game_of_trains.rules import GameOfTrains, GameOfTrainsState
 from verify.scenario import run_scenario
 from verify.simulate import simulate
 

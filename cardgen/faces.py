@@ -1,10 +1,5 @@
-"""Card faces and backs, one module per game, plus the few drawing helpers they share.
-
-A game's module is `cardgen.faces.<game_module>` and defines
-`draw_face(canvas, content, card, rect, bleed)` and `draw_back(canvas, content, back_id, rect, bleed)`:
-`rect` is the card's trim in points and `bleed` how far past it the art must reach. It may also
-define `extra_outputs(content, out_dir, paper, flip) -> [(path, render)]` for printed pieces that
-are not cards (tiles, boards); `render(path)` writes one file, atomically (`pdfdoc.atomic_output`).
+"""The drawing helpers that every game's card faces share (each game draws its own faces and
+backs through its `GameDefinition`): shared artwork as forms, colours, clipping and wrapping.
 """
 
 from __future__ import annotations
@@ -14,8 +9,6 @@ from weakref import WeakKeyDictionary
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from cardgen.content import game_module
-from cardgen.errors import UsageError
 from cardgen.layout import Rect
 
 INK = HexColor("#222222")
@@ -42,14 +35,6 @@ def stamp(canvas, key: tuple, rect: Rect, bleed: float, draw) -> None:
     canvas.translate(rect.x, rect.y)
     canvas.doForm(name)
     canvas.restoreState()
-
-
-def face_module(game_id: str):
-    """The module that draws `game_id`'s cards; a game without one cannot be printed."""
-    module = game_module(game_id, "faces")
-    if module is None:
-        raise UsageError(f"no card faces are defined for game {game_id!r} (cardgen/faces/)")
-    return module
 
 
 def hex_colour(text: str) -> Color:
@@ -110,4 +95,4 @@ def _greedy_wrap(text: str, font: str, size: float, width: float) -> list[str]:
     return lines
 
 
-__all__ = ["INK", "PAPER_WHITE", "face_module", "hex_colour", "ink_for", "fill_bleed", "wrap"]
+__all__ = ["INK", "PAPER_WHITE", "hex_colour", "ink_for", "fill_bleed", "wrap"]

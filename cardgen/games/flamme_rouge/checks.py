@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from cardgen import course
+from cardgen.games.flamme_rouge import course
 from cardgen.errors import ContentError
 
 COLOURS = ("green", "red", "blue", "black")

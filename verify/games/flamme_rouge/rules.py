@@ -162,7 +162,7 @@ class FlammeRouge(Game):
             if not isinstance(codes, str):
                 raise ValueError("params.course: must be a text of terrain codes such as 'SSSNNNAAFF'")
             return Course(codes, mountains)
-        from cardgen.course import stage_squares  # the content side; only needed for real stages
+        from cardgen.games.flamme_rouge.course import stage_squares  # the content side; only needed for real stages
 
         stage = self.params.get("stage")
         if stage is None:
@@ -751,4 +751,4 @@ def random_race(game: FlammeRouge, players: int, rng: random.Random) -> FlammeRo
     return state
 
 
-GAME_CLASS = FlammeRouge
+

@@ -16,7 +16,7 @@ from reportlab.lib import colors
 from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
 from cardgen.diagrams import Picture, term
-from cardgen.faces.flamme_rouge import CLIMB, DESCENT, draw_drop, draw_stage_map, team_colour
+from cardgen.games.flamme_rouge.faces import CLIMB, DESCENT, draw_drop, draw_stage_map, team_colour
 from cardgen.pdfdoc import SANS_BOLD, font_for, mm
 
 INK = colors.HexColor("#222222")
@@ -374,7 +374,7 @@ def _example_codes(content, data: dict) -> str:
     params = data.get("params", {})
     if "course" in params:
         return "".join(params["course"].split())
-    from cardgen.course import stage_squares
+    from cardgen.games.flamme_rouge.course import stage_squares
 
     return "".join(stage_squares(content, params.get("stage", content.files["stages"]["stages"][0]["id"])))
 
@@ -410,10 +410,10 @@ EXAMPLE_DIAGRAM = example_diagram
 # --- the odds table ------------------------------------------------------------------------------
 
 def odds_part(content, lang, styles):
-    """Exact odds of the decks, computed by verify.odds, as a table."""
-    from verify.odds import flamme_rouge_odds
+    """Exact odds of the decks, computed by the engine package, as a table."""
+    from verify.games.flamme_rouge.odds import energy_odds
 
-    rows = flamme_rouge_odds(content)
+    rows = energy_odds(content)
     header = [term(content, key, lang) for key in ("deck", "mean", "chance-9-or-7")]
     body_style = styles.small
     data = [[Paragraph(f"<b>{h}</b>", body_style) for h in header]]
@@ -433,7 +433,7 @@ def odds_part(content, lang, styles):
 
 def _odds_cells(content, lang, row: dict) -> list[str]:
     """Deck name and size, the mean card and the chance of a top card, each exact and rounded."""
-    from cardgen.faces.flamme_rouge import rider_label
+    from cardgen.games.flamme_rouge.faces import rider_label
 
     zh = lang.startswith("zh")
     cards = f"{row['cards']} 張" if zh else f"{row['cards']} cards"

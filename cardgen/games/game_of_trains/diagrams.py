@@ -12,8 +12,8 @@ import random
 
 from reportlab.lib import colors
 
-from cardgen.content import game_module
 from cardgen.diagrams import Picture, term
+from cardgen.games.game_of_trains.faces import draw_ability_icon
 from cardgen.pdfdoc import font_for, mm
 
 INK = colors.HexColor("#222222")
@@ -36,11 +36,6 @@ def _back_colour(content, deck_id: str) -> colors.Color:
     return colors.HexColor(content.game["backs"][content.deck(deck_id)["back"]]["colour"])
 
 
-def _icon_drawer():
-    faces = game_module("game-of-trains", "faces")
-    return getattr(faces, "draw_ability_icon", None)
-
-
 class CardPainter:
     """Draws miniature cards of one size; shared by every picture so all cards look alike."""
 
@@ -49,7 +44,6 @@ class CardPainter:
         self.width = width
         self.height = height
         self.icons = _abilities(content)
-        self.draw_icon = _icon_drawer()
         self.carriage_back = _back_colour(content, "carriages")
         self.loco_colour = _back_colour(content, "locomotives")
 
@@ -64,9 +58,8 @@ class CardPainter:
         c.setFillColor(INK)
         c.setFont(font_for("en", bold=True), h * 0.36)
         c.drawCentredString(x + w / 2, y + h * 0.55, str(number))
-        if self.draw_icon is not None:
-            size = w * 0.5
-            self.draw_icon(c, self.icons[number], x + (w - size) / 2, y + h * 0.1, size)
+        size = w * 0.5
+        draw_ability_icon(c, self.icons[number], x + (w - size) / 2, y + h * 0.1, size)
 
     def gap(self, c, x, y):
         """An empty place in a train, waiting for its refill."""
@@ -107,8 +100,7 @@ class CardPainter:
         c.setFillColor(HIGHLIGHT_LINE)
         c.setStrokeColor(HIGHLIGHT_LINE)
         c.roundRect(cx - size / 2, y - size * 0.55, size, size * 0.7, size * 0.1, stroke=0, fill=1)
-        if self.draw_icon is not None:
-            self.draw_icon(c, "lock", cx - size * 0.35, y - size * 0.5, size * 0.6)
+        draw_ability_icon(c, "lock", cx - size * 0.35, y - size * 0.5, size * 0.6)
 
     def train(self, c, x, y, numbers, highlights=(), locks=()):
         """A locomotive and its carriages left to right; returns the x of each carriage."""

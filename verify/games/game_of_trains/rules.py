@@ -680,4 +680,4 @@ a gap during a refill), locks.P1 (locked positions), draft.P1 (cards drawn for t
 Result fields for end: winner, order (winner first, then the others by seat), turns.
 """
 
-GAME_CLASS = GameOfTrains
+

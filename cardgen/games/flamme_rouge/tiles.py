@@ -16,8 +16,8 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from cardgen import course
-from cardgen.course import PlacedTile, Point, Polygon, Pose
+from cardgen.games.flamme_rouge import course
+from cardgen.games.flamme_rouge.course import PlacedTile, Point, Polygon, Pose
 from cardgen.errors import UsageError
 from cardgen.layout import FLIPS, flip_axis
 from cardgen.pdfdoc import PAPER_MM, SANS, SANS_BOLD, atomic_output, mm, new_canvas

@@ -20,7 +20,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import Paragraph
 
 from cardgen.faces import INK, clip_to_bleed
-from cardgen.faces.flamme_rouge import (
+from cardgen.games.flamme_rouge.faces import (
     PAPER, RIDER_NAMES, TEAM_NAMES, draw_drop, draw_fitted, draw_flag, draw_rider_badge, mix, team_colour,
 )
 from cardgen.layout import Rect, Sheet, Slot, crop_marks, page_boxes

@@ -1,11 +1,5 @@
-"""Pictures for rule sheets, one module per game (`cardgen/diagrams/<game>.py`).
-
-A game module offers `DIAGRAMS` (id -> function(content, lang) -> flowable), named by a rules
-section's `diagram:` key; optionally `EXAMPLE_DIAGRAM(content, lang, example)` to picture a worked
-example before and after; and optionally `GENERATED` (kind -> function(content, lang, styles) ->
-flowables) for parts of the sheet computed from the data, such as an odds table. This package holds
-what the game modules share: a flowable that reserves a box and draws into it, and the rules' terms.
-"""
+"""What the games' rule-sheet pictures share: a flowable that reserves a box and draws into it,
+and the rules' terms. Each game declares its pictures through its `GameDefinition`."""
 
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph
 
-from cardgen import course
+from cardgen.games.flamme_rouge import course
 from cardgen.faces import INK, clip_to_bleed, fill_bleed, ink_for, stamp
 from cardgen.pdfdoc import CJK, SANS, SANS_BOLD, font_for, mm
 
@@ -437,7 +437,7 @@ def _stage_face(canvas, content, card: dict, frame: _Frame) -> None:
 
 def draw_stage_map(canvas, content, stage_id: str, x: float, y: float, w: float, h: float) -> None:
     """The course map of a stage fitted into the box, drawn as the printed tiles colour it."""
-    from cardgen.tiles import draw_course_map
+    from cardgen.games.flamme_rouge.tiles import draw_course_map
 
     draw_course_map(canvas, content, stage_id, x, y, w, h)
 
@@ -543,8 +543,8 @@ def extra_outputs(content, out_dir, paper: str, flip: str):
     from functools import partial
     from pathlib import Path
 
-    from cardgen.faces.flamme_rouge_boards import render_boards
-    from cardgen.tiles import render_tiles
+    from cardgen.games.flamme_rouge.boards import render_boards
+    from cardgen.games.flamme_rouge.tiles import render_tiles
 
     out_dir = Path(out_dir)
     return [

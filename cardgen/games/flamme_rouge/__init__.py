@@ -1,0 +1,40 @@
+"""Flamme Rouge: what it prints (energy, exhaustion, reference and stage cards, track tiles,
+player boards and riders, rule-sheet pictures and the odds table) and the checks its content
+needs. Its rules engine is `verify.games.flamme_rouge`."""
+
+from __future__ import annotations
+
+from cardgen.games.flamme_rouge import checks, faces
+from cardgen.games.flamme_rouge import diagrams as pictures
+from cardgen.registry import GameDefinition
+from verify.games.flamme_rouge.odds import energy_odds
+from verify.games.flamme_rouge.rules import FlammeRouge
+
+
+class FlammeRougeDefinition(GameDefinition):
+    id = "flamme-rouge"
+    engine = FlammeRouge
+    diagrams = pictures.DIAGRAMS
+    parts = pictures.GENERATED
+    example_diagram = staticmethod(pictures.example_diagram)
+
+    def check(self, content):
+        return checks.check(content)
+
+    def facts(self, content):
+        return checks.facts(content)
+
+    def odds(self, content):
+        return energy_odds(content)
+
+    def draw_face(self, canvas, content, card, rect, bleed):
+        faces.draw_face(canvas, content, card, rect, bleed)
+
+    def draw_back(self, canvas, content, back_id, rect, bleed):
+        faces.draw_back(canvas, content, back_id, rect, bleed)
+
+    def extra_outputs(self, content, game_dir, paper, flip):
+        return faces.extra_outputs(content, game_dir, paper, flip)
+
+
+GAME = FlammeRougeDefinition()

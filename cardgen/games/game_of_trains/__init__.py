@@ -1,0 +1,43 @@
+"""Game of Trains: what it prints (carriage and locomotive cards, rule-sheet pictures and the
+abilities part) and the checks its content needs. Its rules engine is `verify.games.game_of_trains`."""
+
+from __future__ import annotations
+
+from cardgen.games.game_of_trains import checks, faces
+from cardgen.games.game_of_trains import parts as sheet_parts
+from cardgen.games.game_of_trains import diagrams as pictures
+from cardgen.registry import GameDefinition
+from verify.games.game_of_trains.rules import GameOfTrains
+
+
+class GameOfTrainsDefinition(GameDefinition):
+    id = "game-of-trains"
+    engine = GameOfTrains
+    diagrams = pictures.DIAGRAMS
+    parts = {"abilities": sheet_parts.abilities_part}
+    example_diagram = staticmethod(pictures.example_diagram)
+
+    def check(self, content):
+        return checks.check(content)
+
+    def facts(self, content):
+        return checks.facts(content)
+
+    def manifest_lines(self, content, deck):
+        if deck["id"] != "carriages":
+            return []
+        by_ability: dict[int, list[int]] = {}
+        for card in content.cards:
+            if card["deck"] == "carriages":
+                by_ability.setdefault(card["ability"], []).append(card["number"])
+        return [f"ability {ability}: {len(numbers):2} cards  {', '.join(map(str, numbers))}"
+                for ability, numbers in sorted(by_ability.items())]
+
+    def draw_face(self, canvas, content, card, rect, bleed):
+        faces.draw_face(canvas, content, card, rect, bleed)
+
+    def draw_back(self, canvas, content, back_id, rect, bleed):
+        faces.draw_back(canvas, content, back_id, rect, bleed)
+
+
+GAME = GameOfTrainsDefinition()

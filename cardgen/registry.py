@@ -1,0 +1,154 @@
+"""The declared game interface and the registry of games.
+
+A game is three places: its content folder (`content/<id>/`), one print package
+(`cardgen/games/<name>/`) and one engine package (`verify/games/<name>/`). The print package
+declares the game by subclassing `GameDefinition` and the game is registered by one explicit line
+(`cardgen/games/__init__.py` for the games shipped here; `register()` for any other). Shared modules
+ask the registry for a game's parts and never name a game.
+
+The interface is checked when a definition is declared and registered, not when a part is first
+used: a subclass that defines a name the interface does not know (a misspelled part) is refused
+with a "did you mean", one that lacks a required part cannot be instantiated, and parts of the
+wrong kind are refused at `register()`.
+"""
+
+from __future__ import annotations
+
+import difflib
+from abc import ABC, abstractmethod
+from pathlib import Path
+from typing import Any, Callable, ClassVar, Mapping
+
+from cardgen.errors import UsageError
+
+# (path, render) pairs: `render(path)` writes one file atomically.
+Output = tuple[Path, Callable[[Path], object]]
+
+
+class GameDefinition(ABC):
+    """Everything a game adds to the shared machinery. Subclass it, set `id`, implement the two
+    card methods, and override any optional part. Methods take the loaded `GameContent`."""
+
+    # --- identity and rules ---------------------------------------------------------------------
+    id: ClassVar[str]
+    """The content folder name, e.g. "game-of-trains"."""
+
+    engine: ClassVar[type | None] = None
+    """The rules engine: a `verify.engine.Game` subclass, built as `engine(content)`; None if the
+    game's rules are not implemented (every command that needs them then says so)."""
+
+    # --- content ----------------------------------------------------------------------------------
+    def check(self, content) -> list:
+        """Cross-file checks only this game needs, as a list of `ContentError`."""
+        return []
+
+    def facts(self, content) -> dict[str, Any]:
+        """Numbers computed from the data that rule texts may quote as {name}, beyond the shared
+        ones (deck counts, component counts, player counts)."""
+        return {}
+
+    def manifest_lines(self, content, deck: dict) -> list[str]:
+        """Extra lines under a deck in `cardgen manifest` (e.g. the cards of each ability)."""
+        return []
+
+    def odds(self, content) -> list[dict]:
+        """Exact odds (sympy Rationals) a player can use; rows are the game's own shape."""
+        return []
+
+    # --- printing ---------------------------------------------------------------------------------
+    @abstractmethod
+    def draw_face(self, canvas, content, card: dict, rect, bleed: float) -> None:
+        """Draw one card's front: `rect` is its trim in points, `bleed` how far the art reaches."""
+
+    @abstractmethod
+    def draw_back(self, canvas, content, back_id: str, rect, bleed: float) -> None:
+        """Draw one back (a `backs:` entry of game.yaml)."""
+
+    def extra_outputs(self, content, game_dir: Path, paper: str, flip: str) -> list[Output]:
+        """Printed parts that are not card sheets (tiles, boards, tokens), for one paper."""
+        return []
+
+    diagrams: ClassVar[Mapping[str, Callable]] = {}
+    """Rule-sheet pictures named by a section's `diagram:` key: id -> f(content, lang) -> flowable."""
+
+    parts: ClassVar[Mapping[str, Callable]] = {}
+    """Rule-sheet parts computed from the data, named by a section's `generated:` key:
+    kind -> f(content, lang, styles) -> list of flowables."""
+
+    example_diagram: ClassVar[Callable | None] = None
+    """f(content, lang, example) -> flowable picturing a worked example before and after."""
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        known = _interface_names()
+        for name in vars(cls):
+            if name.startswith("_") or name in known:
+                continue
+            close = difflib.get_close_matches(name, sorted(known), n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            raise TypeError(f"{cls.__name__}.{name} is not part of the game interface{hint} "
+                            f"(the interface: {', '.join(sorted(known))})")
+
+
+def _interface_names() -> set[str]:
+    return {name for name in vars(GameDefinition) if not name.startswith("_")} | {"id"}
+
+
+_GAMES: dict[str, GameDefinition] = {}
+
+
+def register(definition: GameDefinition) -> GameDefinition:
+    """Add a game. Its parts are checked now, so a broken declaration fails at start-up."""
+    if not isinstance(definition, GameDefinition):
+        raise TypeError(f"{definition!r} is not a GameDefinition")
+    game_id = getattr(definition, "id", None)
+    if not isinstance(game_id, str) or not game_id:
+        raise TypeError(f"{type(definition).__name__} has no id")
+    for name in ("diagrams", "parts"):
+        table = getattr(definition, name)
+        if not isinstance(table, Mapping) or not all(callable(f) for f in table.values()):
+            raise TypeError(f"{game_id}: {name} must map names to functions")
+    if definition.example_diagram is not None and not callable(definition.example_diagram):
+        raise TypeError(f"{game_id}: example_diagram must be a function")
+    if definition.engine is not None and not callable(getattr(definition.engine, "new_state", None)):
+        raise TypeError(f"{game_id}: engine must be a rules engine class (verify.engine.Game)")
+    _GAMES[game_id] = definition
+    return definition
+
+
+def unregister(game_id: str) -> None:
+    _GAMES.pop(game_id, None)
+
+
+def _ensure_builtin() -> None:
+    import cardgen.games  # noqa: F401  (registers the games shipped with the project)
+
+
+def registered() -> dict[str, GameDefinition]:
+    _ensure_builtin()
+    return dict(_GAMES)
+
+
+def definition_for(game_id: str) -> GameDefinition:
+    """The registered definition of `game_id`; a game folder with none cannot be used."""
+    _ensure_builtin()
+    try:
+        return _GAMES[game_id]
+    except KeyError:
+        known = ", ".join(sorted(_GAMES)) or "none"
+        raise UsageError(f"no game {game_id!r} is registered (registered: {known})") from None
+
+
+def is_registered(game_id: str) -> bool:
+    _ensure_builtin()
+    return game_id in _GAMES
+
+
+def engine_for(content):
+    """The rules engine of this game, built from its content, or None if it has none."""
+    definition = definition_for(content.id)
+    return None if definition.engine is None else definition.engine(content)
+
+
+__all__ = ["GameDefinition", "Output", "definition_for", "engine_for", "is_registered", "register",
+           "registered", "unregister"]

@@ -1,0 +1,1 @@
+"""Game of Trains' rules engine (`rules`)."""
