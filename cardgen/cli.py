@@ -343,11 +343,11 @@ def simulation_dict(game: str, report) -> dict:
         "actions_per_second": round(report.actions_per_second, 1),
         "wins": report.wins, "win_rate": {p: round(n / report.games, 4) if report.games else 0.0 for p, n in report.wins.items()},
         "length": {"mean": round(report.mean_length, 2), "min": report.min_length, "max": report.max_length},
-        "capped": report.capped, "failures": report.failures,
+        "capped": report.capped, "shared_wins": report.shared,
+        "mean_scores": {p: round(v, 3) for p, v in report.mean_scores().items()},
+        "failures": report.failures,
         "failure_file": str(report.failure_file) if report.failure_file else None,
     }
-    if report.failures:
-        raise Failed()
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -6,6 +6,10 @@ players who must choose now: one in a turn-based phase, several when choices are
 secret (each submits with `apply`; the state resolves once all have chosen). Chance (shuffles,
 reshuffles) goes through `Chance`, which draws from a seeded generator unless a scenario has queued
 the exact outcome, and which logs every outcome so that a game can be written back as a scenario.
+
+A state declares its components in zones (`verify.kit`): from them the base class derives what each
+player observes, the fields a scenario's `expect:` reads, the conservation invariant and a
+hashable key of the position. A game ends with an `Outcome` (scores, ties, teams).
 """
 
 from __future__ import annotations
@@ -13,7 +17,9 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Hashable, Mapping, Sequence
+
+from verify.kit import Outcome, Zone, conservation_problems, freeze, zone_fields
 
 
 class IllegalAction(Exception):
@@ -84,7 +90,8 @@ class State:
 
     # --- what a subclass provides -------------------------------------------------------------
     def to_move(self) -> list[str]:
-        """Players who must act now; empty when the game is over."""
+        """Players who must decide now; empty when the game is over. Usually the active player,
+        but anyone may be asked mid-turn (a trade offer, a simultaneous secret choice)."""
         raise NotImplementedError
 
     def legal_actions(self, player: str) -> list[Action]:
@@ -100,21 +107,60 @@ class State:
     def is_terminal(self) -> bool:
         raise NotImplementedError
 
-    def result(self) -> dict[str, Any]:
-        """At the end: at least `winner` (a player name or None) and `order` (finishing order)."""
+    def zones(self) -> list[Zone]:
+        """Every zone with its live list of components (see `verify.kit`)."""
         raise NotImplementedError
 
-    def fields(self) -> dict[str, Any]:
-        """Named facts about the state that a scenario's `expect:` may compare."""
+    def components(self) -> Mapping[Hashable, int]:
+        """Every component the zones must hold between them, with its number of copies."""
         raise NotImplementedError
+
+    def public_fields(self) -> dict[str, Any]:
+        """Facts everyone sees that are not zone contents: phase, turn, positions, scores so far."""
+        return {}
+
+    def private_fields(self, player: str) -> dict[str, Any]:
+        """Facts only `player` sees beyond the zones they may look at."""
+        return {}
+
+    def rule_problems(self) -> list[str]:
+        """Broken invariants of the game's own rules (limits, phases), as sentences."""
+        return []
+
+    def outcome(self) -> Outcome:
+        """At the end: scores, ranks, ties, teams (`verify.kit.outcome_from_scores` helps)."""
+        raise NotImplementedError
+
+    # --- derived from the above; a game may override any of them for speed or old fields ----------
+    def result(self) -> dict[str, Any]:
+        """At the end: `winner` (a player, or None when shared or nobody), `winners`, `order`,
+        `ranks`, `scores`, `breakdown`, `shared` and the tie-breaks used."""
+        return self.outcome().as_result()
+
+    def fields(self) -> dict[str, Any]:
+        """Named facts about the state that a scenario's `expect:` may compare: everything."""
+        fields = {**self.public_fields(), **zone_fields(self.zones())}
+        for player in self.players:
+            for name, value in self.private_fields(player).items():
+                fields.setdefault(name, {})[player] = value
+        if self.is_terminal():
+            fields["result"] = self.result()
+        return fields
+
+    def observation(self, player: str) -> dict[str, Any]:
+        """What `player` may see: zones hidden from them appear as {"hidden": size}."""
+        return {**self.public_fields(), **self.private_fields(player),
+                **zone_fields(self.zones(), viewer=player, everything=False)}
 
     def check_invariants(self) -> list[str]:
         """Broken invariants, as sentences; empty when all hold."""
-        raise NotImplementedError
+        return conservation_problems(self.zones(), self.components()) + self.rule_problems()
 
-    def observation(self, player: str) -> dict[str, Any]:
-        """What `player` may see: hidden hands and face-down piles are left out."""
-        raise NotImplementedError
+    def key(self) -> Hashable:
+        """A hashable snapshot of the position (who moves and every zone in order), equal for
+        equal positions: for repetition and stuck-game tests."""
+        zones = tuple((z.name, z.owner, tuple(z.cards) if z.ordered else freeze(z.shown())) for z in self.zones())
+        return (tuple(self.to_move()), freeze(self.public_fields()), zones)
 
     # --- shared helpers -------------------------------------------------------------------------
     def clone(self) -> "State":

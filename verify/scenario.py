@@ -7,6 +7,7 @@ A scenario names a game's players and setup, then lists steps:
       rejects: not your turn  # this action must be refused with a message containing this text
     - chance: {reshuffle: [12, 40, 3]}   # the outcome of the next chance event of that kind
     - expect: {market: [7]}   # only the named fields of State.fields() are compared
+    - observe: {P2: {hand: {P1: {hidden: 5}}}}   # the named fields of what P2 sees
 
 and optionally `end:` (the game must be over; the named fields of State.result() are compared).
 Every failure names the file, the line, the step and what differed.
@@ -130,6 +131,18 @@ def run_scenario(path: Path, game: Game) -> ScenarioResult:
             problems = compare_fields(step["expect"], state.fields(), "expect")
             if problems:
                 return fail(at + ["expect"], f"step {n}: " + "; ".join(problems))
+            result.steps_run = n
+            continue
+        if "observe" in step:
+            views = step["observe"]
+            if not isinstance(views, dict) or not all(isinstance(v, dict) for v in views.values()):
+                return fail(at + ["observe"], f"step {n}: observe maps a player to the fields they see")
+            for viewer, wanted in views.items():
+                if viewer not in state.players:
+                    return fail(at + ["observe", viewer], f"step {n}: unknown player {viewer!r}; players: {', '.join(state.players)}")
+                problems = compare_fields(wanted, state.observation(viewer), f"observation of {viewer}")
+                if problems:
+                    return fail(at + ["observe", viewer], f"step {n}: what {viewer} sees: " + "; ".join(problems))
             result.steps_run = n
             continue
         if "chance" in step:

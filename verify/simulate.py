@@ -37,6 +37,9 @@ class SimulationReport:
     wins: dict[str, int] = field(default_factory=dict)
     lengths: list[int] = field(default_factory=list)
     capped: int = 0
+    shared: int = 0  # games whose first place was shared by several players or teams
+    score_totals: dict[str, float] = field(default_factory=dict)  # per player, over scored games
+    scored: int = 0
     failures: list[str] = field(default_factory=list)
     failure_file: Path | None = None
     fingerprint: str = ""  # a hash of every action of every game: equal when the games are equal
@@ -61,15 +64,21 @@ class SimulationReport:
     def max_length(self) -> int:
         return max(self.lengths, default=0)
 
+    def mean_scores(self) -> dict[str, float]:
+        return {p: total / self.scored for p, total in self.score_totals.items()} if self.scored else {}
+
     def summary(self) -> str:
         wins = ", ".join(f"{p} {n}" for p, n in self.wins.items())
         lines = [
             f"{self.games} games of {self.players} players ({self.policy} play): {self.actions} actions "
             f"in {self.seconds:.2f} s, {self.games_per_second:.1f} games/s, {self.actions_per_second:.0f} actions/s",
-            f"wins by seat: {wins}; stopped by the turn cap: {self.capped}",
+            f"wins by seat: {wins}; shared wins: {self.shared}; stopped by the turn cap: {self.capped}",
             f"length in actions: mean {self.mean_length:.1f}, min {self.min_length}, max {self.max_length}",
             f"broken invariants: {len(self.failures)}",
         ]
+        if self.scored:
+            means = ", ".join(f"{p} {v:.1f}" for p, v in self.mean_scores().items())
+            lines.insert(3, f"mean score by seat: {means}")
         lines += [f"  {failure}" for failure in self.failures]
         if self.failure_file is not None:
             lines.append(f"the first failing game is written to {self.failure_file}")
@@ -150,6 +159,23 @@ def play_one(game: Game, players: int, seed: int, policy: str, turn_cap: int, rn
     return state, record, actions, None
 
 
+def tally(report: SimulationReport, result: dict) -> None:
+    """Count one finished game: a sole winner, or a shared first place; and the scores."""
+    winners = result.get("winners")
+    if winners is None:
+        winners = [result["winner"]] if result.get("winner") is not None else []
+    if len(winners) == 1:
+        report.wins[winners[0]] += 1
+    elif len(winners) > 1:
+        report.shared += 1
+    scores = result.get("scores") or {}
+    per_player = {p: scores[p] for p in report.wins if p in scores}
+    if per_player:
+        report.scored += 1
+        for p, value in per_player.items():
+            report.score_totals[p] = report.score_totals.get(p, 0) + float(value)
+
+
 def simulate(
     game: Game,
     players: int,
@@ -186,9 +212,7 @@ def simulate(
         if not state.is_terminal():
             report.capped += 1
             continue
-        winner = state.result().get("winner")
-        if winner is not None:
-            report.wins[winner] += 1
+        tally(report, state.result())
     report.seconds = time.perf_counter() - started
     report.fingerprint = digest.hexdigest()
     return report

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from verify.kit import Visibility, Zone
 from verify.engine import (
     Action, Chance, Game, IllegalAction, NotationError, SetupError, State, player_names,
 )
@@ -693,6 +694,23 @@ class FlammeRougeState(State):
                 "kept": self.kept[r] if mine else self.kept[r] is not None,
             }
         return seen
+
+    def zones(self) -> list[Zone]:
+        """Per rider: its draw deck (face down), its recycled cards (its owner's), the cards played
+        (face up, out of the race) and the card kept for this round (its owner's); per player the
+        hand being chosen from. Cards are values, so the zones hold values, not card ids."""
+        zones = []
+        for r in range(len(self.square)):
+            owner = self.players[r // 2]
+            rider = RIDERS[r % 2]
+            zones.append(Zone(f"deck.{rider}", self.deck[r], Visibility.NOBODY, owner=owner, ordered=True))
+            zones.append(Zone(f"recycled.{rider}", self.recycled[r], Visibility.OWNER, owner=owner))
+            zones.append(Zone(f"played.{rider}", self.played[r], Visibility.EVERYONE, owner=owner, ordered=True))
+            kept = [] if self.kept[r] in (None, NO_CARD) else [self.kept[r]]
+            zones.append(Zone(f"kept.{rider}", kept, Visibility.OWNER, owner=owner))
+        for p, player in enumerate(self.players):
+            zones.append(Zone("hand", self.hand[p] if self.hand[p] is not None else [], Visibility.OWNER, owner=player))
+        return zones
 
     def check_invariants(self) -> list[str]:
         problems = []

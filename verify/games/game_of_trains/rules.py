@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from verify.engine import Action, Chance, Game, IllegalAction, NotationError, SetupError, State, player_names
+from verify.kit import Visibility, Zone
 
 TRAIN_LENGTH = 7
 LOCKABLE = (1, 4, 7)
@@ -413,6 +414,20 @@ class GameOfTrainsState(State):
             "draft_hand": sorted(self.draft_hands[player]),
             "draft_hand_sizes": {p: len(h) for p, h in self.draft_hands.items()},
         }
+
+    def zones(self) -> list[Zone]:
+        """Trains, locks, the market and the discard pile lie face up; the draw pile is face down;
+        a draft hand is seen by its owner. Locks are a copy (they are kept by position)."""
+        zones = [Zone("market", self.market, Visibility.EVERYONE), Zone("pile", self.pile, Visibility.NOBODY, ordered=True),
+                 Zone("discard", self.discard, Visibility.EVERYONE)]
+        for p in self.players:
+            zones.append(Zone("train", self.trains[p], Visibility.EVERYONE, owner=p, ordered=True))
+            zones.append(Zone("locks", [self.locks[p][k] for k in sorted(self.locks[p])], Visibility.EVERYONE, owner=p))
+            zones.append(Zone("draft", self.draft_hands[p], Visibility.OWNER, owner=p))
+        return zones
+
+    def components(self) -> dict[int, int]:
+        return {card: 1 for card in self.game.ability_of}
 
     def check_invariants(self) -> list[str]:
         problems = []
