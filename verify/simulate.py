@@ -1,9 +1,10 @@
 """Random playouts for any engine: many games played by simple policies, with every invariant
 checked after every action, and the speed measured.
 
-A policy picks one of the legal actions. `random` picks uniformly; `greedy` tries each action on a
-copy of the state and keeps the one with the best `State.score(player)` (an optional heuristic an
-engine may offer; without it greedy plays like random), breaking ties at random. Greedy sees the
+A policy picks one of the legal actions. `random` picks uniformly; `greedy` keeps the action with the
+best score, breaking ties at random: `State.score_action(player, action)` when the engine offers
+that fast estimate, else `State.score(player)` of a copy on which the action was played (both are
+optional heuristics; without them greedy plays like random). Greedy sees the
 outcome of each try, hidden cards included, so it is a way to get games of a plausible length, not
 a measure of good play. When an invariant breaks, or the engine fails, the game so far is written
 as a scenario that replays it exactly: its setup (when the engine can describe one), every action
@@ -86,13 +87,17 @@ class SimulationReport:
 
 
 def _greedy(state: State, player: str, actions: list, rng: random.Random):
-    if not hasattr(state, "score"):
+    score_action = getattr(state, "score_action", None)
+    if score_action is None and not hasattr(state, "score"):
         return rng.choice(actions)
     best, best_score = [], None
     for action in actions:
-        trial = state.clone()
-        trial.apply(player, action)
-        score = trial.score(player)
+        if score_action is not None:
+            score = score_action(player, action)
+        else:
+            trial = state.clone()
+            trial.apply(player, action)
+            score = trial.score(player)
         if best_score is None or score > best_score:
             best, best_score = [action], score
         elif score == best_score:
