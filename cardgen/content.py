@@ -151,7 +151,7 @@ def load_game(content_dir: Path, game_id: str) -> GameContent:
         known = ", ".join(sorted(registered())) or "none"
         raise ContentErrors([ContentError(str(content.root / "game.yaml"), 0, 0, "$",
                                           f"no game {game_id!r} is registered with cardgen (registered: {known})")])
-    errors.extend(check_schema(content, schema_dir_for(Path(content_dir))))
+    errors.extend(check_schema(content, schema_dirs_for(Path(content_dir))))
     if not errors:
         errors.extend(check_common(content))
     if not errors:
@@ -163,26 +163,30 @@ def load_game(content_dir: Path, game_id: str) -> GameContent:
     return content
 
 
-def schema_dir_for(content_dir: Path) -> Path:
-    """A content folder may bring its own schemas; otherwise the project's own apply, so a user can
-    copy one game's folder elsewhere, change it, and check it."""
-    own = content_dir / "schema"
-    return own if own.is_dir() else PROJECT_CONTENT / "schema"
+def schema_dirs_for(content_dir: Path) -> list[Path]:
+    """Where schemas are looked up, first match winning: the content folder's own `schema/` (a
+    game brought from elsewhere may bring its schema), then the project's. A user can also copy one
+    game's folder elsewhere, change it, and check it against the project's schemas."""
+    own = Path(content_dir) / "schema"
+    dirs = [own] if own.is_dir() and own.resolve() != (PROJECT_CONTENT / "schema").resolve() else []
+    return dirs + [PROJECT_CONTENT / "schema"]
 
 
-def load_schema_registry(schema_dir: Path) -> Registry:
-    resources = []
-    for path in sorted(schema_dir.glob("*.schema.json")):
-        resources.append((path.name, Resource.from_contents(json.loads(path.read_text("utf-8")))))
-    return Registry().with_resources(resources)
+def load_schema_registry(schema_dirs: list[Path]) -> Registry:
+    resources = {}
+    for schema_dir in reversed(schema_dirs):  # earlier folders override later ones
+        for path in sorted(schema_dir.glob("*.schema.json")):
+            resources[path.name] = Resource.from_contents(json.loads(path.read_text("utf-8")))
+    return Registry().with_resources(sorted(resources.items()))
 
 
-def check_schema(content: GameContent, schema_dir: Path) -> list[ContentError]:
-    schema_path = schema_dir / f"{content.id}.schema.json"
-    if not schema_path.is_file():
-        return [ContentError(str(schema_path), 0, 0, "$", f"no schema for game {content.id!r}")]
+def check_schema(content: GameContent, schema_dirs: list[Path]) -> list[ContentError]:
+    name = f"{content.id}.schema.json"
+    schema_path = next((d / name for d in schema_dirs if (d / name).is_file()), None)
+    if schema_path is None:
+        return [ContentError(str(schema_dirs[0] / name), 0, 0, "$", f"no schema for game {content.id!r}")]
     try:
-        registry = load_schema_registry(schema_dir)
+        registry = load_schema_registry(schema_dirs)
         schema = json.loads(schema_path.read_text("utf-8"))
         validator = jsonschema.Draft202012Validator(schema, registry=registry)
         raw_errors = list(validator.iter_errors(content.files))

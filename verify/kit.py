@@ -176,7 +176,7 @@ class Outcome:
     @property
     def winners(self) -> list[str]:
         """Every player who shares first place (team members included)."""
-        return [p for side in self.ranking[:1] for p in self._players(side)]
+        return [p for side in (self.ranking[0] if self.ranking else []) for p in self._players(side)]
 
     @property
     def shared(self) -> bool:

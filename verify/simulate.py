@@ -39,6 +39,8 @@ class SimulationReport:
     lengths: list[int] = field(default_factory=list)
     capped: int = 0
     shared: int = 0  # games whose first place was shared by several players or teams
+    finished: int = 0  # games played to their end
+    no_winner: int = 0  # finished games that named no winner at all
     score_totals: dict[str, float] = field(default_factory=dict)  # per player, over scored games
     scored: int = 0
     failures: list[str] = field(default_factory=list)
@@ -165,14 +167,19 @@ def play_one(game: Game, players: int, seed: int, policy: str, turn_cap: int, rn
 
 
 def tally(report: SimulationReport, result: dict) -> None:
-    """Count one finished game: a sole winner, or a shared first place; and the scores."""
+    """Count one finished game: its winner (every member of a winning team), or a shared first
+    place; and the scores."""
     winners = result.get("winners")
     if winners is None:
         winners = [result["winner"]] if result.get("winner") is not None else []
-    if len(winners) == 1:
-        report.wins[winners[0]] += 1
-    elif len(winners) > 1:
+    report.finished += 1
+    if not winners:
+        report.no_winner += 1
+    elif result.get("shared", len(winners) > 1):
         report.shared += 1
+    else:
+        for winner in winners:
+            report.wins[winner] += 1
     scores = result.get("scores") or {}
     per_player = {p: scores[p] for p in report.wins if p in scores}
     if per_player:

@@ -1,0 +1,35 @@
+"""Every PDF of every game, checked by one helper: fonts embedded, TrimBox and BleedBox on every
+page; and the same content builds byte-identical files."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardgen.build import build_game, planned_outputs
+from tests.pdfcheck import pdf_problems
+
+
+@pytest.fixture
+def built(content, tmp_path_factory):
+    out = tmp_path_factory.mktemp(f"pdf-{content.id}")
+    return out, build_game(content, out, papers=("a4", "letter"), layouts=("home", "shop"))
+
+
+def test_every_pdf_embeds_its_fonts_and_carries_its_boxes(built):
+    _, paths = built
+    assert paths
+    problems = {path.name: pdf_problems(path) for path in paths}
+    assert not any(problems.values()), problems
+
+
+def test_a_second_build_is_byte_identical(content, built, tmp_path):
+    out, paths = built
+    first = {path.relative_to(out): path.read_bytes() for path in paths}
+    # One file of each kind again (every card layout and rule sheet language is checked elsewhere).
+    kinds = {}
+    for path, render in planned_outputs(content, tmp_path, papers=("a4",), layouts=("home",)):
+        kinds.setdefault(path.name.split("-")[0], (path, render))
+    for path, render in kinds.values():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        render(path)
+        assert path.read_bytes() == first[path.relative_to(tmp_path)], path.name
