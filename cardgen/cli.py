@@ -16,6 +16,7 @@ import typer
 
 from cardgen.content import PROJECT_CONTENT, GameContent, discover_games, load_game, load_games
 from cardgen.errors import ContentError, ContentErrors, UsageError
+from cardgen.pdfdoc import cjk_font_description, use_cjk_font
 from cardgen.registry import definition_for
 
 app = typer.Typer(
@@ -46,9 +47,13 @@ def main_options(
         PROJECT_CONTENT, "--content", help="Content folder holding one sub-folder per game.",
         file_okay=False,
     ),
+    font: Optional[Path] = typer.Option(
+        None, "--font", help="A TrueType font with Chinese glyphs (.ttf or .ttc) to embed; default: the "
+        "CARDGEN_CJK_FONT environment variable, the project's .fonts/, then the system's fonts.", dir_okay=False),
 ):
     """Print-and-play generator and rules verifier."""
     _options["content"] = content
+    use_cjk_font(font)
 
 
 def content_dir() -> Path:
@@ -64,7 +69,13 @@ def selected_games(names: list[str] | None) -> list[str]:
 
 
 def load_or_fail(names: list[str] | None) -> list[GameContent]:
+    """Load and check the games: schemas, cross-file facts and every static check (rule-sheet
+    parts, house style, scenario setups), reporting every error of every game at once."""
+    from cardgen.static_checks import check_game
+
     games, errors = load_games(content_dir(), selected_games(names))
+    for content in games:
+        errors += check_game(content)
     if errors:
         for error in errors:
             complain(str(error))
@@ -164,6 +175,7 @@ def build(
         for content in contents:
             for declared in content.game["card_sizes"].values():
                 declared["width_mm"], declared["height_mm"] = size
+    say(f"Chinese font: {cjk_font_description()}")
     start = time.perf_counter()
     written: list[Path] = []
     with _progress() as progress:
@@ -352,6 +364,7 @@ def simulation_dict(game: str, report) -> dict:
 
 def main(argv: list[str] | None = None) -> None:
     _options["content"] = PROJECT_CONTENT
+    use_cjk_font(None)
     try:
         app(args=argv, prog_name="cardgen", standalone_mode=False)
     except Failed:

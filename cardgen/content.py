@@ -24,7 +24,16 @@ from referencing import Registry, Resource
 from cardgen.errors import ContentError, ContentErrors
 from cardgen.yamlio import Locator, format_json_path, load_yaml
 
-PROJECT_CONTENT = Path(__file__).resolve().parent.parent / "content"
+def _bundled_content() -> Path:
+    """The games shipped with cardgen: the project's `content/` folder in a source checkout (or an
+    editable install), else the copy installed inside the package (`cardgen.bundled`)."""
+    source = Path(__file__).resolve().parent.parent / "content"
+    if (source / "schema").is_dir():
+        return source
+    return Path(__file__).resolve().parent / "bundled"
+
+
+PROJECT_CONTENT = _bundled_content()
 LANGUAGES = ("en", "zh-Hant")
 
 

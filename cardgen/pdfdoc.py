@@ -1,8 +1,11 @@
 """The PDF basics every output shares: units, embedded fonts, a print-ready canvas, atomic writes.
 
-Fonts: Bitstream Vera (shipped inside reportlab) for Latin text and WenQuanYi Zen Hei (unpacked by
-`scripts/fetch-fonts.sh` into `.fonts/`) for Chinese. Both are TrueType, so reportlab embeds them
-as subsets; the canvas starts with an embedded font so no unembedded Helvetica sneaks in.
+Fonts: Bitstream Vera (shipped inside reportlab) for Latin text and a TrueType Chinese font for
+Chinese, found in this order: `--font PATH` (`use_cjk_font`), the environment variable
+`CARDGEN_CJK_FONT`, the project's `.fonts/wqy-zenhei.ttc` (unpacked by `scripts/fetch-fonts.sh`),
+then a fixed list of system font files (WenQuanYi, AR PL). Both are embedded as subsets; the canvas
+starts with an embedded font so no unembedded Helvetica sneaks in. CFF-outline OpenType fonts (Noto
+Sans CJK, Source Han as usually packaged) cannot be embedded by reportlab and are passed over.
 """
 
 from __future__ import annotations
@@ -23,8 +26,22 @@ from reportlab.pdfgen.canvas import Canvas
 from cardgen.errors import UsageError
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
-FONT_DIR = Path(os.environ.get("CARDGEN_FONT_DIR", PROJECT_ROOT / ".fonts"))
 CJK_FONT_FILE = "wqy-zenhei.ttc"
+FONT_ENV = "CARDGEN_CJK_FONT"
+# (file, face index of the Traditional Chinese face, face index of a fixed-width face or None)
+SYSTEM_CJK_FONTS = (
+    ("/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc", 0, 1),
+    ("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc", 0, 1),
+    ("/usr/share/fonts/truetype/arphic/uming.ttc", 2, None),
+    ("/usr/share/fonts/truetype/arphic/ukai.ttc", 2, None),
+    ("/usr/local/share/fonts/wqy-zenhei.ttc", 0, 1),
+    ("/Library/Fonts/Arial Unicode.ttf", 0, None),
+)
+HOW_TO_GET_A_FONT = (
+    "run `make setup` in the project (it unpacks WenQuanYi Zen Hei into .fonts/), install Debian's "
+    "fonts-wqy-zenhei or fonts-arphic-uming, or name a TrueType Chinese font with --font PATH or "
+    f"{FONT_ENV}; `cardgen build --lang en` needs no Chinese font"
+)
 
 SANS = "Vera"
 SANS_BOLD = "Vera-Bold"
@@ -32,24 +49,96 @@ CJK = "ZenHei"
 
 PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 
+CJK_MONO = "ZenHeiMono"
 _registered = False
+_cjk_choice: Path | None = None  # set by --font
+_cjk_used: str | None = None
 
 
-def register_fonts() -> None:
-    """Register the embedded fonts once per process; a missing Chinese font is a usage error."""
-    global _registered
-    if _registered:
+def use_cjk_font(path: Path | None) -> None:
+    """Use this font file for Chinese (the `--font` option); None restores the search. Fonts are
+    registered once per process, so a later choice cannot replace one already in use."""
+    global _cjk_choice, _found
+    if _cjk_used is not None and path is not None and str(Path(path)) != _cjk_used:
+        raise UsageError(f"the Chinese font {_cjk_used} is already in use in this process")
+    _cjk_choice = Path(path) if path is not None else None
+    if _cjk_used is None:
+        _found = None
+
+
+def cjk_candidates() -> list[tuple[Path, int, int | None, str]]:
+    """Font files to try for Chinese, in search order, with where each came from."""
+    found: list[tuple[Path, int, int | None, str]] = []
+    if _cjk_choice is not None:
+        return [(_cjk_choice, 0, None, "--font")]
+    if os.environ.get(FONT_ENV):
+        return [(Path(os.environ[FONT_ENV]), 0, None, FONT_ENV)]
+    for folder in (PROJECT_ROOT / ".fonts", Path.cwd() / ".fonts"):
+        found.append((folder / CJK_FONT_FILE, 0, 1, ".fonts/"))
+    found += [(Path(path), face, mono, "system fonts") for path, face, mono in SYSTEM_CJK_FONTS]
+    return found
+
+
+_found: tuple[Path, int, int | None, str] | None = None
+
+
+def find_cjk_font() -> tuple[Path, int, int | None, str]:
+    """The first usable Chinese font (a TrueType face that has Chinese glyphs), or a usage error
+    that says how to get one. Found once per run."""
+    global _found
+    if _found is not None:
+        return _found
+    for path, face, mono, origin in cjk_candidates():
+        if not path.is_file():
+            if origin in ("--font", FONT_ENV):
+                raise UsageError(f"{origin}: no font file at {path}")
+            continue
+        problem = _cjk_problem(path, face)
+        if problem is None:
+            _found = (path, face, mono, origin)
+            return _found
+        if origin in ("--font", FONT_ENV):
+            raise UsageError(f"{origin}: {path} {problem}")
+    raise UsageError("no Chinese font found; " + HOW_TO_GET_A_FONT)
+
+
+def _cjk_problem(path: Path, face: int) -> str | None:
+    try:
+        font = TTFont("CardgenProbe", str(path), subfontIndex=face)
+    except Exception as exc:  # reportlab raises its own TTFError, and others for broken files
+        return f"cannot be embedded ({exc}); a TrueType (.ttf or .ttc) font is needed"
+    if not all(ord(ch) in font.face.charToGlyph for ch in "中遊戲規則"):
+        return "has no Chinese glyphs"
+    return None
+
+
+def register_latin_fonts() -> None:
+    if SANS in pdfmetrics.getRegisteredFontNames():
         return
     vera_dir = Path(reportlab.__file__).parent / "fonts"
     pdfmetrics.registerFont(TTFont(SANS, str(vera_dir / "Vera.ttf")))
     pdfmetrics.registerFont(TTFont(SANS_BOLD, str(vera_dir / "VeraBd.ttf")))
-    cjk_path = FONT_DIR / CJK_FONT_FILE
-    if not cjk_path.is_file():
-        raise UsageError(f"Chinese font not found at {cjk_path}; run `make setup` (scripts/fetch-fonts.sh)")
-    pdfmetrics.registerFont(TTFont(CJK, str(cjk_path), subfontIndex=0))
     pdfmetrics.registerFontFamily(SANS, normal=SANS, bold=SANS_BOLD, italic=SANS, boldItalic=SANS_BOLD)
+
+
+def register_fonts() -> None:
+    """Register the embedded fonts once per process; a missing Chinese font is a usage error."""
+    global _registered, _cjk_used
+    if _registered:
+        return
+    register_latin_fonts()
+    path, face, mono, _ = find_cjk_font()
+    pdfmetrics.registerFont(TTFont(CJK, str(path), subfontIndex=face))
+    pdfmetrics.registerFont(TTFont(CJK_MONO, str(path), subfontIndex=face if mono is None else mono))
     pdfmetrics.registerFontFamily(CJK, normal=CJK, bold=CJK, italic=CJK, boldItalic=CJK)
+    _cjk_used = str(path)
     _registered = True
+
+
+def cjk_font_description() -> str:
+    """Which Chinese font this run uses and where it was found (for the build's report)."""
+    path, face, _, origin = find_cjk_font()
+    return f"{path} (face {face}, from {origin})"
 
 
 def font_for(lang: str, bold: bool = False) -> str:
@@ -97,4 +186,4 @@ def atomic_output(path: Path) -> Iterator[io.BytesIO]:
         raise
 
 
-__all__ = ["mm", "PAPER_MM", "SANS", "SANS_BOLD", "CJK", "register_fonts", "font_for", "new_canvas", "atomic_output"]
+__all__ = ["mm", "PAPER_MM", "SANS", "SANS_BOLD", "CJK", "CJK_MONO", "register_fonts", "use_cjk_font", "cjk_font_description", "font_for", "new_canvas", "atomic_output"]

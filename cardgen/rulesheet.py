@@ -23,8 +23,6 @@ from xml.sax.saxutils import escape
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import (
     BaseDocTemplate, CondPageBreak, Flowable, Frame, KeepTogether, ListFlowable, ListItem, PageTemplate,
     Paragraph, Spacer, Table, TableStyle, XPreformatted,
@@ -33,7 +31,7 @@ from reportlab.platypus import (
 from cardgen.content import LANGUAGES, GameContent
 from cardgen.registry import GameDefinition, definition_for, engine_for
 from cardgen.errors import ContentError, ContentErrors, UsageError
-from cardgen.pdfdoc import CJK_FONT_FILE, FONT_DIR, PAPER_MM, SANS, atomic_output, font_for, mm, register_fonts
+from cardgen.pdfdoc import CJK_MONO, PAPER_MM, SANS, atomic_output, font_for, mm, register_fonts
 
 MARGIN = 18 * mm
 HEADER_GAP = 9 * mm
@@ -42,8 +40,8 @@ MUTED = colors.HexColor("#666666")
 NOTE_FILL = colors.HexColor("#f3efe4")
 RULE_LINE = colors.HexColor("#c8c8c8")
 # The notation lines up in columns, so it needs a fixed-width face; the Chinese font file
-# carries one (its second face), which keeps every font of the sheet embedded.
-MONO = "ZenHeiMono"
+# usually carries one (WenQuanYi's second face), which keeps every font of the sheet embedded.
+MONO = CJK_MONO
 
 # Words the typesetting itself prints; everything about the game comes from its content.
 LABELS = {
@@ -96,10 +94,15 @@ def _wide(char: str) -> bool:
     return ord(char) > 0x2E7F
 
 
+FULL_WIDTH_CLOSERS = "，。、；：！？）」』】〉》"
+
+
 def tidy(text: str) -> str:
     """Drop the spaces a folded YAML block leaves between two Chinese sentences, also where a
-    **term** begins or ends at the seam (the markup prints nothing, so it must not keep a gap)."""
-    return re.sub(r"(?<=[^\x00-\u2e7f])(\**) +(\**)(?=[^\x00-\u2e7f])", r"\1\2", text)
+    **term** begins or ends at the seam (the markup prints nothing, so it must not keep a gap),
+    and after full-width punctuation, which carries its own space (「保留。P1的」, not 「保留。 P1的」)."""
+    text = re.sub(r"(?<=[^\x00-\u2e7f])(\**) +(\**)(?=[^\x00-\u2e7f])", r"\1\2", text)
+    return re.sub(rf"(?<=[{FULL_WIDTH_CLOSERS}])(\**) +", r"\1", text)
 
 
 def _join(lines: list[str]) -> str:
@@ -539,8 +542,6 @@ def render_rule_sheet(content: GameContent, lang: str, path: Path, paper: str = 
         raise ContentErrors(errors)
     examples = replay_examples(content)
     register_fonts()
-    if MONO not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(MONO, str(FONT_DIR / CJK_FONT_FILE), subfontIndex=1))
     sheet = Sheet(content, lang, Styles(lang, accent_colour(content)), examples, game_parts)
     story = build_story(sheet)
     page_size = tuple(v * mm for v in PAPER_MM[paper])

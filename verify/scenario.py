@@ -92,6 +92,47 @@ def compare_fields(expected: dict, actual: dict, what: str) -> list[str]:
     return problems
 
 
+STEP_KEYS = ("expect", "observe", "chance", "rejects")
+
+
+def start_state(data: dict, game: Game) -> tuple[State | None, tuple[list, str] | None]:
+    """The state a scenario starts from, or None with (json path, message) saying why it cannot."""
+    players = data["players"]
+    if not game.min_players <= players <= game.max_players:
+        return None, (["players"], f"{game.id} takes {game.min_players}-{game.max_players} players, not {players}")
+    try:
+        return game.with_params(**data.get("params", {})).new_state(players, seed=data.get("seed", 0), setup=data.get("setup")), None
+    except SetupError as exc:
+        return None, (["setup", *exc.field.split(".")] if exc.field else ["setup"], f"setup.{exc.field}: {exc.message}")
+    except (IllegalAction, ValueError, KeyError, TypeError) as exc:
+        # Engines name a bad parameter "params.<name>: ..."; anything else is about the setup.
+        if str(exc).startswith("params"):
+            return None, (["params"], str(exc))
+        return None, (["setup"], f"setup: {exc}")
+
+
+def check_scenario(path: Path, game: Game | None) -> list[ContentError]:
+    """What can be checked without playing: the file's shape, each step's shape, and (with an
+    engine) that its players, parameters and setup make a position the rules allow."""
+    try:
+        data, loc = load_scenario(path)
+    except ContentError as exc:
+        return [exc]
+    errors = []
+    for i, step in enumerate(data["steps"]):
+        if not isinstance(step, dict) or not step:
+            errors.append(loc.error(["steps", i], "a step is a mapping such as 'P1: <action>', 'expect: {...}' or 'chance: {...}'"))
+            continue
+        movers = [k for k in step if k not in STEP_KEYS]
+        if not any(k in step for k in ("expect", "observe", "chance")) and len(movers) != 1:
+            errors.append(loc.error(["steps", i], f"expected one player with an action, got {sorted(map(str, step))}"))
+    if game is not None:
+        _, problem = start_state(data, game)
+        if problem is not None:
+            errors.append(loc.error(problem[0], problem[1]))
+    return errors
+
+
 def run_scenario(path: Path, game: Game) -> ScenarioResult:
     """Replay one scenario against `game`. Never raises for a bad scenario: failures are listed."""
     path = Path(path)
@@ -106,18 +147,9 @@ def run_scenario(path: Path, game: Game) -> ScenarioResult:
         result.failures.append(f"{display_path(str(path))}:{line}: {message}")
         return result
 
-    players = data["players"]
-    if not game.min_players <= players <= game.max_players:
-        return fail(["players"], f"{game.id} takes {game.min_players}-{game.max_players} players, not {players}")
-    try:
-        state = game.with_params(**data.get("params", {})).new_state(players, seed=data.get("seed", 0), setup=data.get("setup"))
-    except SetupError as exc:
-        return fail(["setup", *exc.field.split(".")] if exc.field else ["setup"], f"setup.{exc.field}: {exc.message}")
-    except (IllegalAction, ValueError, KeyError, TypeError) as exc:
-        # Engines name a bad parameter "params.<name>: ..."; anything else is about the setup.
-        if str(exc).startswith("params"):
-            return fail(["params"], str(exc))
-        return fail(["setup"], f"setup: {exc}")
+    state, problem = start_state(data, game)
+    if state is None:
+        return fail(*problem)
     result.state = state
 
     for i, step in enumerate(data["steps"]):
