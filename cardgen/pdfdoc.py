@@ -18,12 +18,18 @@ from pathlib import Path
 from typing import Iterator
 
 import reportlab
+from reportlab import rl_config
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.errors import UsageError
+
+# Never fetch: reportlab opens URLs named in markup or image paths; content is plain text (see
+# cardgen.markup), and as a second wall no scheme but inline data is trusted.
+rl_config.trustedHosts = ["no-network.invalid"]
+rl_config.trustedSchemes = ["data"]
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 CJK_FONT_FILE = "wqy-zenhei.ttc"

@@ -18,18 +18,18 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
-from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import (
     BaseDocTemplate, CondPageBreak, Flowable, Frame, KeepTogether, ListFlowable, ListItem, PageTemplate,
-    Paragraph, Spacer, Table, TableStyle, XPreformatted,
+    Spacer, Table, TableStyle,
 )
 
 from cardgen.content import LANGUAGES, GameContent
 from cardgen.registry import GameDefinition, definition_for, engine_for
+from cardgen.markup import SPACE, bold, inline, join, para, preformatted
 from cardgen.errors import ContentError, ContentErrors, UsageError
 from cardgen.pdfdoc import CJK_MONO, PAPER_MM, SANS, atomic_output, font_for, mm, register_fonts
 
@@ -143,12 +143,6 @@ def parse_blocks(text: str) -> list[Block]:
             else:
                 blocks.append(Block("paragraph", (_join(lines),)))
     return blocks
-
-
-def inline(text: str, accent: str = "#000000") -> str:
-    """Escape a text for a reportlab Paragraph and turn **term** into a bold, coloured term (the
-    Chinese face has no bold, so the colour is what makes a term stand out there)."""
-    return re.sub(r"\*\*(.+?)\*\*", rf'<b><font color="{accent}">\1</font></b>', escape(text))
 
 
 # --- styles ---------------------------------------------------------------------------------------
@@ -306,9 +300,9 @@ def body_flowables(text: str, styles: Styles) -> list[Flowable]:
     flowables: list[Flowable] = []
     for block in parse_blocks(text):
         if block.kind == "paragraph":
-            flowables.append(Paragraph(inline(block.items[0], styles.accent_hex), styles.body))
+            flowables.append(para(inline(block.items[0], styles.accent_hex), styles.body))
         elif block.kind == "note":
-            box = Table([[Paragraph(inline(block.items[0], styles.accent_hex), styles.note)]], colWidths=["100%"])
+            box = Table([[para(inline(block.items[0], styles.accent_hex), styles.note)]], colWidths=["100%"])
             box.setStyle(TableStyle([
         ("FONTNAME", (0, 0), (-1, -1), SANS),  # reportlab's cell default is Helvetica, which is not embedded
                 ("BACKGROUND", (0, 0), (-1, -1), NOTE_FILL),
@@ -318,7 +312,7 @@ def body_flowables(text: str, styles: Styles) -> list[Flowable]:
             ]))
             flowables += [box, Spacer(1, 6)]
         else:
-            items = [ListItem(Paragraph(inline(item, styles.accent_hex), styles.body), leftIndent=16) for item in block.items]
+            items = [ListItem(para(inline(item, styles.accent_hex), styles.body), leftIndent=16) for item in block.items]
             numbered = block.kind == "steps"
             flowables.append(ListFlowable(
                 items, bulletType="1" if numbered else "bullet", start=1 if numbered else "•",
@@ -339,13 +333,13 @@ def title_block(sheet: Sheet) -> list[Flowable]:
         lines.append(sheet.label("designers", names=separator.join(published["designers"]), year=published["year"]))
     other = [lang for lang in LANGUAGES if lang != sheet.lang]
     cells = [
-        [Paragraph(escape(sheet.content.title[sheet.lang]), sheet.styles.title)],
-        [Paragraph(escape(" · ".join(lines)), sheet.styles.subtitle)],
+        [para(sheet.content.title[sheet.lang], sheet.styles.title)],
+        [para(" · ".join(lines), sheet.styles.subtitle)],
     ]
     if other:
         alias_style = ParagraphStyle("alias", parent=sheet.styles.subtitle, fontName=font_for(other[0]), fontSize=10,
                                      textColor=colors.HexColor("#dfe6ee"))
-        cells.append([Paragraph(escape(sheet.content.title[other[0]]), alias_style)])
+        cells.append([para(sheet.content.title[other[0]], alias_style)])
     band = Table(cells, colWidths=["100%"])
     band.setStyle(TableStyle([
         ("FONTNAME", (0, 0), (-1, -1), SANS),  # reportlab's cell default is Helvetica, which is not embedded
@@ -357,7 +351,7 @@ def title_block(sheet: Sheet) -> list[Flowable]:
 
 
 def heading(sheet: Sheet, number: int, title: str) -> list[Flowable]:
-    return [CondPageBreak(45 * mm), Paragraph(f"{number}&nbsp;&nbsp;{escape(title)}", sheet.styles.h1),
+    return [CondPageBreak(45 * mm), para(join(str(number), SPACE, SPACE, title), sheet.styles.h1),
             Rule(sheet.styles.accent)]
 
 
@@ -379,9 +373,9 @@ def rulings_part(sheet: Sheet) -> list[Flowable]:
     gap = "" if sheet.lang.startswith("zh") else " "
     for ruling in sheet.content.files.get("rulings", {}).get("rulings", []):
         flowables.append(KeepTogether([
-            Paragraph(f"<b>{escape(sheet.label('question'))}</b>{gap}{inline(sheet.text(ruling['question']), sheet.styles.accent_hex)}",
+            para(join(bold(sheet.label('question')), gap, inline(sheet.text(ruling['question']), sheet.styles.accent_hex)),
                       sheet.styles.body),
-            Paragraph(f"<b>{escape(sheet.label('answer'))}</b>{gap}{inline(sheet.text(ruling['ruling']), sheet.styles.accent_hex)}",
+            para(join(bold(sheet.label('answer')), gap, inline(sheet.text(ruling['ruling']), sheet.styles.accent_hex)),
                       ParagraphStyle("answer", parent=sheet.styles.body, leftIndent=12, spaceAfter=8)),
         ]))
     return flowables
@@ -391,7 +385,7 @@ def examples_part(sheet: Sheet) -> list[Flowable]:
     draw = sheet.game_parts.example_diagram
     flowables: list[Flowable] = []
     for n, example in enumerate(sheet.examples, 1):
-        parts: list[Flowable] = [Paragraph(escape(sheet.label("example", n=n)), sheet.styles.h2)]
+        parts: list[Flowable] = [para(sheet.label("example", n=n), sheet.styles.h2)]
         # Scenario texts are not rule texts: braces in them are literal, not facts to fill in.
         parts += body_flowables(tidy(example.data["example"][sheet.lang]), sheet.styles)
         if draw is not None:
@@ -408,7 +402,7 @@ def notation_part(sheet: Sheet) -> list[Flowable]:
     help_text = game.notation_help().strip()
     if not help_text:
         return []
-    box = Table([[XPreformatted(escape(help_text), sheet.styles.code)]], colWidths=["100%"])
+    box = Table([[preformatted(help_text, sheet.styles.code)]], colWidths=["100%"])
     box.setStyle(TableStyle([
         ("FONTNAME", (0, 0), (-1, -1), SANS),  # reportlab's cell default is Helvetica, which is not embedded
         ("BACKGROUND", (0, 0), (-1, -1), NOTE_FILL),

@@ -4,13 +4,13 @@ how many cards have it, and what it does."""
 from __future__ import annotations
 
 from typing import Callable
-from xml.sax.saxutils import escape
 
-from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 from cardgen.games.game_of_trains.faces import draw_ability_icon
 from cardgen.pdfdoc import SANS, mm
-from cardgen.rulesheet import RULE_LINE, inline, tidy
+from cardgen.markup import SPACE, bold, inline, join, para, styled
+from cardgen.rulesheet import RULE_LINE, tidy
 
 CARDS_OF_ABILITY = {"en": "{n} cards", "zh-Hant": "共 {n} 張"}
 
@@ -35,12 +35,12 @@ def abilities_part(content, lang: str, styles) -> list[Flowable]:
     rows = []
     for ability in content.files["abilities"]["abilities"]:
         count = sum(1 for card in content.cards if card.get("ability") == ability["id"])
-        name = f"<b>{ability['id']}&nbsp;&nbsp;{escape(ability['name'][lang])}</b>"
+        name = bold(join(str(ability["id"]), SPACE, SPACE, ability["name"][lang]))
         if count:
             label = CARDS_OF_ABILITY[lang].format(n=count)
-            name += f"&nbsp;&nbsp;<font color='#666666' size='8.5'>{escape(label)}</font>"
+            name = join(name, SPACE, SPACE, styled(label, colour="#666666", size=8.5))
         text = tidy(content.render_text(ability["text"][lang], lang))
-        cell = [Paragraph(name, styles.h2), Paragraph(inline(text, styles.accent_hex), styles.small)]
+        cell = [para(name, styles.h2), para(inline(text, styles.accent_hex), styles.small)]
         icon = Icon(draw_ability_icon, ability["icon"], 14 * mm) if "icon" in ability else Spacer(1, 1)
         rows.append([icon, cell])
     if not rows:

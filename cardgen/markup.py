@@ -1,0 +1,74 @@
+"""The one way content text becomes reportlab paragraph markup.
+
+reportlab's Paragraph reads its text as markup: `<img src=...>` fetches a file or an address, `<b`
+or `&` breaks the parser. Content is plain text, never markup, so every paragraph is made here:
+`para(text, style)` escapes a plain string; only a `Markup` value (made by the functions below from
+escaped pieces) passes through as markup. The tests check that no other module builds a Paragraph.
+"""
+
+from __future__ import annotations
+
+import re
+from xml.sax.saxutils import escape
+
+from reportlab.platypus import Paragraph, XPreformatted
+
+
+class Markup(str):
+    """Paragraph markup that this module built from escaped text; anything else is plain text."""
+
+
+def plain(text: str) -> Markup:
+    """A plain text, escaped so that every character prints as itself."""
+    return text if isinstance(text, Markup) else Markup(escape(str(text)))
+
+
+def inline(text: str, accent: str = "#000000") -> Markup:
+    """A content text with its one piece of light markup: **term** becomes a bold, coloured term
+    (the Chinese face has no bold, so the colour is what makes a term stand out there)."""
+    return Markup(re.sub(r"\*\*(.+?)\*\*", rf'<b><font color="{_colour(accent)}">\1</font></b>', escape(text)))
+
+
+def bold(text: str) -> Markup:
+    return Markup(f"<b>{plain(text)}</b>")
+
+
+def styled(text: str, colour: str | None = None, size: float | None = None, font: str | None = None) -> Markup:
+    """A run of text in another colour, size or font."""
+    attrs = ""
+    if colour is not None:
+        attrs += f' color="{_colour(colour)}"'
+    if size is not None:
+        attrs += f' size="{float(size):g}"'
+    if font is not None:
+        if not re.fullmatch(r"[A-Za-z0-9_-]+", font):
+            raise ValueError(f"not a font name: {font!r}")
+        attrs += f' name="{font}"'
+    return Markup(f"<font{attrs}>{plain(text)}</font>")
+
+
+SPACE = Markup("&nbsp;")
+
+
+def join(*parts: str, sep: str = "") -> Markup:
+    """Pieces side by side: Markup as it is, anything else escaped."""
+    return Markup(plain(sep).join(plain(part) for part in parts))
+
+
+def para(text: str, style) -> Paragraph:
+    """A paragraph of `text`: plain text is escaped, `Markup` is used as built."""
+    return Paragraph(plain(text), style)
+
+
+def preformatted(text: str, style) -> XPreformatted:
+    """Lines kept as written (a notation listing), escaped."""
+    return XPreformatted(plain(text), style)
+
+
+def _colour(value: str) -> str:
+    if not re.fullmatch(r"#[0-9a-fA-F]{6}", value):
+        raise ValueError(f"not a colour: {value!r}")
+    return value
+
+
+__all__ = ["Markup", "SPACE", "bold", "inline", "join", "para", "plain", "preformatted", "styled"]

@@ -1,0 +1,53 @@
+"""Content is plain text: markup, entities and image tags in any text print as themselves and
+fetch nothing; only cardgen.markup builds paragraph markup."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from reportlab.lib.styles import ParagraphStyle
+from pypdf import PdfReader
+from reportlab.platypus import SimpleDocTemplate
+
+from cardgen.markup import Markup, bold, inline, join, para, plain, styled
+from cardgen.pdfdoc import SANS, register_fonts
+
+HOSTILE = ['Deck <img src="http://127.0.0.1:9/x.png"/>', "<b", "a & b", "&amp; &#60;", '<font name="x">',
+           "<img src='/etc/hostname'/>", "**<b>term</b>**"]
+
+
+@pytest.mark.parametrize("text", HOSTILE)
+def test_hostile_text_prints_as_itself(text, tmp_path):
+    register_fonts()
+    style = ParagraphStyle("s", fontName=SANS)
+    SimpleDocTemplate(str(tmp_path / "p.pdf")).build([para(inline(text), style)])
+    printed = PdfReader(tmp_path / "p.pdf").pages[0].extract_text().strip()
+    assert printed == text.replace("**", "")
+
+
+def test_plain_strings_are_escaped_and_markup_passes():
+    assert plain("<b>") == "&lt;b&gt;"
+    assert plain(bold("x")) == "<b>x</b>"
+    assert join(bold("a"), "<b>") == "<b>a</b>&lt;b&gt;"
+    assert isinstance(join("a"), Markup)
+
+
+def test_attributes_accept_only_their_kind_of_value():
+    with pytest.raises(ValueError):
+        styled("x", colour='red" onload="x')
+    with pytest.raises(ValueError):
+        styled("x", font="a b")
+
+
+def test_no_module_but_markup_builds_a_paragraph():
+    root = Path(__file__).resolve().parents[2]
+    offenders = []
+    for path in sorted((root / "cardgen").rglob("*.py")) + sorted((root / "verify").rglob("*.py")):
+        if path.name == "markup.py" and path.parent.name == "cardgen":
+            continue
+        for n, line in enumerate(path.read_text("utf-8").splitlines(), 1):
+            if re.search(r"\b(Paragraph|XPreformatted|Preformatted)\(", line):
+                offenders.append(f"{path.relative_to(root)}:{n}")
+    assert not offenders, offenders
