@@ -185,9 +185,17 @@ def test_climb_caps_a_card_at_five():
     assert where(state, "P1.rouleur") == [17, "right"]
 
 
-def test_climb_cap_may_leave_a_rider_short_of_the_climb():
+def test_a_sixth_step_into_a_climb_stops_before_it():
+    # From 8 the climb (15) would be entered on the 7th step of the 9: the rider stops on 14.
     state = play_round({"P1.rouleur": [3], "P1.sprinteur": [8], "P2.rouleur": [2], "P2.sprinteur": [1]},
                        {"P1.rouleur": 3, "P1.sprinteur": 9, "P2.rouleur": 3, "P2.sprinteur": 2}, course=CLIMB)
+    assert where(state, "P1.sprinteur") == [14, "right"]
+
+
+def test_cap_only_reading_moves_five_short_of_the_climb():
+    state = play_round({"P1.rouleur": [3], "P1.sprinteur": [8], "P2.rouleur": [2], "P2.sprinteur": [1]},
+                       {"P1.rouleur": 3, "P1.sprinteur": 9, "P2.rouleur": 3, "P2.sprinteur": 2}, course=CLIMB,
+                       climb_rule="cap")
     assert where(state, "P1.sprinteur") == [13, "right"]
 
 
@@ -204,11 +212,15 @@ def test_small_cards_are_not_changed_by_a_climb():
     assert where(state, "P1.rouleur") == [16, "right"]
 
 
-def test_no_slipstream_onto_a_climb_square():
+def test_slipstream_into_a_gap_on_a_climb_square():
     course = "SSSS" + "NN" + "A" + "N" * 17 + "FFFF"  # climb on 7 only
     state = play_round({"P1.rouleur": [4], "P1.sprinteur": [3], "P2.rouleur": [20], "P2.sprinteur": [19]},
                        {"P1.rouleur": 4, "P1.sprinteur": 3, "P2.rouleur": 3, "P2.sprinteur": 2}, course=course)
-    assert where(state, "P1.sprinteur") == [6, "right"]  # the gap (7) is a climb square
+    assert where(state, "P1.sprinteur") == [7, "right"]  # the rider on 6 is off the climb: it moves up
+    state = play_round({"P1.rouleur": [4], "P1.sprinteur": [3], "P2.rouleur": [20], "P2.sprinteur": [19]},
+                       {"P1.rouleur": 4, "P1.sprinteur": 3, "P2.rouleur": 3, "P2.sprinteur": 2}, course=course,
+                       climb_slipstream="group")
+    assert where(state, "P1.sprinteur") == [6, "right"]  # the group reading: the gap is a climb square
 
 
 def test_no_slipstream_from_a_rider_on_a_climb():
@@ -218,11 +230,15 @@ def test_no_slipstream_from_a_rider_on_a_climb():
     assert where(state, "P1.sprinteur") == [12, "right"]
 
 
-def test_no_slipstream_for_a_group_partly_on_a_climb():
+def test_group_partly_on_a_climb_only_riders_off_the_climb_slipstream():
     course = "SSSS" + "N" * 14 + "A" + "N" * 5 + "FFFF"  # climb on 19 only
-    state = play_round({"P1.rouleur": [17], "P1.sprinteur": [16], "P2.rouleur": [15], "P2.sprinteur": [2]},
-                       {"P1.rouleur": 5, "P1.sprinteur": 3, "P2.rouleur": 5, "P2.sprinteur": 2}, course=course)
-    # 19 (climb) and 20 form a group one empty square behind 22: it stays.
+    riders = {"P1.rouleur": [17], "P1.sprinteur": [16], "P2.rouleur": [15], "P2.sprinteur": [2]}
+    cards = {"P1.rouleur": 5, "P1.sprinteur": 3, "P2.rouleur": 5, "P2.sprinteur": 2}
+    # 19 (climb) and 20 form a group one empty square behind 22: the rider on 20 moves up to 21,
+    # the one on the climb stays.
+    state = play_round(riders, cards, course=course)
+    assert [where(state, n)[0] for n in ("P1.sprinteur", "P2.rouleur", "P1.rouleur")] == [19, 21, 22]
+    state = play_round(riders, cards, course=course, climb_slipstream="group")
     assert [where(state, n)[0] for n in ("P1.sprinteur", "P2.rouleur", "P1.rouleur")] == [19, 20, 22]
 
 

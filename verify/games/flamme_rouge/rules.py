@@ -37,6 +37,15 @@ NO_CARD = "-"  # a rider with no cards left and an empty exhaustion pile still m
 TERRAINS = "SNADF"
 EMPTY = -1
 SETUP_KEYS = ("riders", "decks", "recycled", "exhaustion_left", "round")
+NO_CLIMB = 1 << 30  # next_climb of a square with no climb ahead
+
+# Readings of open rules, chosen with game parameters (see rulings.yaml); the first is the default.
+READINGS = {
+    "climb_rule": ("stop", "cap"),
+    "climb_slipstream": ("rider", "group"),
+    "exhaustion_supply": ("limited", "unlimited"),
+    "final_end_phase": (False, True),
+}
 
 
 # --- actions -----------------------------------------------------------------------------------
@@ -121,17 +130,25 @@ class Course:
         self.finish = finish + 1  # first square past the line
         self.start_squares = list(range(1, starts + 1))
         terrain = [" "] + [c if mountains or c not in "AD" else "N" for c in codes]
-        self.climb = [t == "A" for t in terrain]
-        self.descent = [t == "D" for t in terrain]
-        # next_climb[s]: the first climb square at or after s (length + 1 when none), so "does a
-        # move from s by v touch a climb" and "is any of squares a..b a climb" are one comparison.
+        self.climb = [t == "A" for t in terrain] + [False]
+        self.descent = [t == "D" for t in terrain] + [False]
+        # next_climb[s]: the first climb square at or after s, NO_CLIMB when none, so "how far is
+        # the climb ahead" and "is any of squares a..b a climb" are one comparison. NO_CLIMB lies
+        # beyond any move, so the end of the course never counts as a climb.
         self.next_climb = [0] * (self.length + 2)
-        nxt = self.length + 1
+        nxt = NO_CLIMB
         self.next_climb[self.length + 1] = nxt
         for s in range(self.length, -1, -1):
             if self.climb[s]:
                 nxt = s
             self.next_climb[s] = nxt
+        # prev_climb[s]: the last climb square at or before s, 0 when none.
+        self.prev_climb = [0] * (self.length + 2)
+        prev = 0
+        for s in range(self.length + 2):
+            if self.climb[s]:
+                prev = s
+            self.prev_climb[s] = prev
 
 
 # --- the game ----------------------------------------------------------------------------------
@@ -139,18 +156,33 @@ class Course:
 class FlammeRouge(Game):
     """Parameters: stage (a stage id of the content), course (terrain codes, instead of a stage),
     mountains (False treats climbs and descents as normal road), handicap ({player: extra
-    exhaustion cards in each of that player's two decks})."""
+    exhaustion cards in each of that player's two decks}), and the readings of open rules:
+    climb_rule (stop: a rider whose 6th or later step would enter a climb stops before it; cap:
+    any 6+ card whose move touches a climb counts 5), climb_slipstream (rider: a rider on a climb
+    neither takes nor gives slipstream; group: no climb square anywhere in the moving group, the
+    gap or the rear of the group in front), exhaustion_supply (limited: an empty pile gives no
+    card; unlimited: the pile never runs out) and final_end_phase (false: the race ends with the
+    movement in which a rider crosses the line; true: that round's end phase is played first)."""
 
     id = "flamme-rouge"
     min_players = 2
     max_players = 4
-    PARAMS = ("stage", "course", "mountains", "handicap")
+    PARAMS = ("stage", "course", "mountains", "handicap", *READINGS)
 
     def __init__(self, content=None, **params):
         super().__init__(content, **params)
         unknown = sorted(set(params) - set(self.PARAMS))
         if unknown:
             raise ValueError(f"params: unknown parameter {unknown[0]!r}; expected one of {', '.join(self.PARAMS)}")
+        for key, values in READINGS.items():
+            value = params.get(key, values[0])
+            if value not in values or type(value) is not type(values[0]):
+                shown = " or ".join(str(v).lower() for v in values)
+                raise ValueError(f"params.{key}: must be {shown}, not {value!r}")
+        self.stop_before_climb = params.get("climb_rule", "stop") == "stop"
+        self.rider_slipstream = params.get("climb_slipstream", "rider") == "rider"
+        self.unlimited_exhaustion = params.get("exhaustion_supply", "limited") == "unlimited"
+        self.final_end_phase = params.get("final_end_phase", False)
 
     # Cached: a Game is fixed, and random races create thousands of states from one.
     @cached_property
@@ -231,7 +263,9 @@ Actions (Pn: <action>):
                            the rearmost square of the start area); right lane if free, else left
   draw <rider>             energy phase: draw 4 cards of that rider's deck
   keep <card>              keep one card of the hand (its value, or x for an exhaustion card)
-Params: stage, course (terrain codes S N A D F), mountains (true/false), handicap ({P1: 1})
+Params: stage, course (terrain codes S N A D F), mountains (true/false), handicap ({P1: 1}),
+  climb_rule (stop, cap), climb_slipstream (rider, group), exhaustion_supply (limited, unlimited),
+  final_end_phase (false, true): the readings of open rules, first the default (see the rulings)
 Setup: riders {P1: {rouleur: [square, right|left]}}, decks {P1: {rouleur: [top card first]}},
   recycled {P1: {rouleur: [...]}}, exhaustion_left {rouleur: n}, round
   (energy cards a setup leaves out of decks and recycled piles count as already played)
@@ -270,6 +304,7 @@ class FlammeRougeState(State):
         self.place_turn = 0
         self.exhaustion_left = [0, 0]
         self.exhaustion_aside = [0, 0]  # pile cards a scenario setup took out of play
+        self.exhaustion_made = [0, 0]  # cards added to an empty pile that never runs out
         self.seen_squares: list[int] | None = None
         self._result: dict | None = None
 
@@ -524,6 +559,9 @@ class FlammeRougeState(State):
         if self.exhaustion_left[k]:
             self.exhaustion_left[k] -= 1
             self.kept[r] = EXHAUSTION
+        elif self.game.unlimited_exhaustion:
+            self.exhaustion_made[k] += 1
+            self.kept[r] = EXHAUSTION
         else:
             self.kept[r] = NO_CARD
         self._chosen(p)
@@ -574,15 +612,24 @@ class FlammeRougeState(State):
         occ, square, kept, played = self.occ, self.square, self.kept, self.played
         value_of = self.game.cards[2]
         last = course.length
+        next_climb = course.next_climb
+        stop_before_climb = self.game.stop_before_climb
         for r in self._front_to_back():
             value = value_of[kept[r]]
             s = square[r]
             if course.descent[s] and value < DESCENT_MIN:
                 value = DESCENT_MIN
-            # The cap comes first: a 6+ card that would touch a climb moves 5 (see the rulings).
-            if value > CLIMB_CAP and course.next_climb[s] <= s + value:
-                value = CLIMB_CAP
-            target = min(s + value, last)
+            if value > CLIMB_CAP:
+                # ahead: 0 on a climb, else the step that would enter the first climb ahead
+                ahead = next_climb[s] - s
+                if ahead <= CLIMB_CAP:
+                    value = CLIMB_CAP  # on a climb, or entering one within the first 5 steps
+                elif ahead <= value:
+                    # The 6th or later step would enter the climb: stop before it (see the rulings).
+                    value = ahead - 1 if stop_before_climb else CLIMB_CAP
+            target = s + value
+            if target > last:
+                target = last
             while target > s and occ[2 * target + 1] != EMPTY:
                 target -= 1
             if target != s:
@@ -593,7 +640,11 @@ class FlammeRougeState(State):
                 played[r].append(card)
             kept[r] = None
         if max(square) >= course.finish:
-            # The race ends with this movement phase: no slipstream, no exhaustion (see rulings).
+            # By default the race ends with this movement phase: no slipstream, no exhaustion
+            # (see the rulings); the other reading plays the end phase first.
+            if self.game.final_end_phase:
+                self._slipstream()
+                self._exhaust()
             self.phase = "over"
             order = self._front_to_back()
             self._result = {
@@ -608,7 +659,13 @@ class FlammeRougeState(State):
         self.waiting = len(self.players)
 
     def _slipstream(self) -> None:
-        """From the rear group forward, a group one empty square behind the next moves up to it."""
+        """From the rear group forward, a group one empty square behind the next moves up to it.
+
+        Near climbs (see the rulings): by default a rider on a climb square neither takes nor gives
+        slipstream, so the riders at the rear of the group in front must be off the climb, and of
+        the moving group only its front part up to the first rider on a climb moves; the empty
+        square may be a climb. The other reading wants no climb square anywhere from the back of
+        the moving group to the rear of the group in front."""
         occupied = sorted(set(self.square))
         groups = []
         for s in occupied:
@@ -616,21 +673,27 @@ class FlammeRougeState(State):
                 groups[-1][1] = s
             else:
                 groups.append([s, s])
-        next_climb = self.course.next_climb
+        course = self.course
+        rider_reading = self.game.rider_slipstream
+        next_climb, prev_climb, climb = course.next_climb, course.prev_climb, course.climb
         occ, square = self.occ, self.square
         lo, hi = groups[0]
         for front_lo, front_hi in groups[1:]:
-            # No climb square among the moving group, the gap and the sheltering rear of the
-            # group in front (see the rulings on slipstream near climbs).
-            if front_lo - hi == 2 and next_climb[lo] > front_lo:
-                for s in range(hi, lo - 1, -1):
+            if front_lo - hi != 2:
+                move_from = 0
+            elif rider_reading:
+                move_from = 0 if climb[front_lo] else max(lo, prev_climb[hi] + 1)
+            else:
+                move_from = lo if next_climb[lo] > front_lo else 0
+            if move_from and move_from <= hi:
+                for s in range(hi, move_from - 1, -1):
                     for i in (2 * s, 2 * s + 1):
                         r = occ[i]
                         if r != EMPTY:
                             occ[i + 2] = r
                             occ[i] = EMPTY
                             square[r] = s + 1
-                lo += 1
+                lo = move_from + 1
             else:
                 lo = front_lo
             hi = front_hi
@@ -639,11 +702,15 @@ class FlammeRougeState(State):
         """Riders with an empty square in front take an exhaustion card, front to back, while the
         pile lasts (see the ruling on an empty exhaustion pile)."""
         occ, square, left = self.occ, self.square, self.exhaustion_left
+        unlimited = self.game.unlimited_exhaustion
         for r in self._front_to_back():
             if occ[2 * square[r] + 2] == EMPTY:
                 k = r & 1
                 if left[k]:
                     left[k] -= 1
+                    self.recycled[r].append(EXHAUSTION)
+                elif unlimited:
+                    self.exhaustion_made[k] += 1
                     self.recycled[r].append(EXHAUSTION)
 
     # --- reading the state --------------------------------------------------------------------
@@ -729,8 +796,10 @@ class FlammeRougeState(State):
                 problems.append(f"{self.rider_name(r)}: energy cards {mine} differ from the deck")
         for k, rider in enumerate(RIDERS):
             total = exhaustion_out[k] + self.exhaustion_left[k] + self.exhaustion_aside[k]
-            if total != piles[rider]:
-                problems.append(f"{rider} exhaustion cards: {total} accounted for, {piles[rider]} exist")
+            if total != piles[rider] + self.exhaustion_made[k]:
+                problems.append(f"{rider} exhaustion cards: {total} accounted for, {piles[rider] + self.exhaustion_made[k]} exist")
+            if self.exhaustion_made[k] and (self.exhaustion_left[k] or not self.game.unlimited_exhaustion):
+                problems.append(f"{rider} exhaustion cards were added while the pile held {self.exhaustion_left[k]}")
         for r in range(len(self.square)):
             s = self.square[r]
             if s == 0:
