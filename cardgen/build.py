@@ -2,19 +2,25 @@
 paper and language, and whatever else the game's definition adds (tiles, boards).
 
 Every renderer writes its file through `pdfdoc.atomic_output`, which moves a file into place only
-when complete, so an interrupted or failed build never leaves a half-written PDF.
+when complete, so an interrupted or failed build never leaves a half-written PDF. A whole run
+(`build_all`) goes further: it writes every file into a staging folder beside the output folder and
+moves them into place only when all are done, so a fault or an interruption leaves the output folder
+as it was, never a mix of new card sheets and old rule sheets.
 """
 
 from __future__ import annotations
 
 import importlib
+import os
+import shutil
+import tempfile
 from functools import partial
 from pathlib import Path
 from typing import Callable
 
 from cardgen.content import LANGUAGES
 from cardgen.layout import FLIPS
-from cardgen.errors import UsageError
+from cardgen.errors import OutputError, UsageError
 from cardgen.registry import definition_for
 from cardgen.sheets import render_card_sheets
 
@@ -33,7 +39,7 @@ def _rule_sheet_renderer():
 
 
 def planned_outputs(content, out_dir: Path, papers=("a4", "letter"), layouts=("home", "shop"),
-                    flip: str = "long") -> list[tuple[Path, Render]]:
+                    flip: str = "long", langs=LANGUAGES) -> list[tuple[Path, Render]]:
     """Every (path, render) the build of `content` will make, in build order."""
     if flip not in FLIPS:
         raise UsageError(f"unknown flip {flip!r}; choose one of {', '.join(FLIPS)}")
@@ -47,7 +53,7 @@ def planned_outputs(content, out_dir: Path, papers=("a4", "letter"), layouts=("h
     rule_sheet = _rule_sheet_renderer()
     if rule_sheet is not None:
         for paper in papers:
-            for lang in LANGUAGES:
+            for lang in langs:
                 outputs.append((game_dir / f"rules-{paper}-{lang}.pdf", partial(_rules, rule_sheet, content, lang, paper)))
     for paper in papers:
         outputs.extend(definition.extra_outputs(content, game_dir, paper, flip))
@@ -63,11 +69,12 @@ def _rules(render_rule_sheet, content, lang: str, paper: str, path: Path) -> Non
 
 
 def build_game(content, out_dir: Path, papers=("a4", "letter"), layouts=("home", "shop"),
-               flip: str = "long", progress: Callable[[Path], object] | None = None) -> list[Path]:
+               flip: str = "long", progress: Callable[[Path], object] | None = None,
+               langs=LANGUAGES) -> list[Path]:
     """Write every printable file of one game under `out_dir/<game id>/`; call `progress(path)`
     after each file. Returns the paths written, in order."""
     written = []
-    for path, render in planned_outputs(content, out_dir, papers, layouts, flip):
+    for path, render in planned_outputs(content, out_dir, papers, layouts, flip, langs):
         path.parent.mkdir(parents=True, exist_ok=True)
         render(path)
         written.append(path)
@@ -76,4 +83,35 @@ def build_game(content, out_dir: Path, papers=("a4", "letter"), layouts=("home",
     return written
 
 
-__all__ = ["build_game", "planned_outputs"]
+def build_all(contents, out_dir: Path, progress: Callable[[Path], object] | None = None, **options) -> list[Path]:
+    """Build every game into `out_dir` through a staging folder beside it: files appear in
+    `out_dir` only once every file of the run is done; files the run does not make stay as they
+    are. Returns the final paths. `OutputError` names the path and the cause when the output
+    folder cannot be written."""
+    out_dir = Path(out_dir)
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.resolve().name}.staging-", dir=out_dir.resolve().parent))
+    except OSError as exc:
+        raise OutputError(out_dir, exc) from None
+    try:
+        staged: list[Path] = []
+        for content in contents:
+            staged += build_game(content, staging, progress=progress, **options)
+        final = []
+        for path in staged:
+            target = out_dir / path.relative_to(staging)
+            try:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                os.replace(path, target)
+            except OSError as exc:
+                raise OutputError(target, exc) from None
+            final.append(target)
+        return final
+    except OSError as exc:
+        raise OutputError(Path(getattr(exc, "filename", None) or out_dir), exc) from None
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+__all__ = ["build_all", "build_game", "planned_outputs"]

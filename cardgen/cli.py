@@ -14,8 +14,8 @@ from typing import List, Optional
 
 import typer
 
-from cardgen.content import PROJECT_CONTENT, GameContent, discover_games, load_game, load_games
-from cardgen.errors import ContentError, ContentErrors, UsageError
+from cardgen.content import LANGUAGES, PROJECT_CONTENT, GameContent, discover_games, load_game, load_games
+from cardgen.errors import ContentError, ContentErrors, OutputError, UsageError
 from cardgen.pdfdoc import cjk_font_description, use_cjk_font
 from cardgen.registry import definition_for
 
@@ -160,14 +160,21 @@ def build(
     flip: str = typer.Option("long", help="Duplex flip edge for the backs: long or short."),
     card_size: Optional[str] = typer.Option(
         None, help="Print every card at this size instead of the content's, as WIDTHxHEIGHT in mm (e.g. 57x89)."),
-    out: Path = typer.Option(Path("output"), "--out", help="Output folder.", file_okay=False),
+    out: str = typer.Option("output", "--out", help="Output folder."),
+    lang: str = typer.Option("all", "--lang", help="Rule sheet languages: en, zh-Hant or all."),
 ):
-    """Build every PDF (card sheets, tiles, rule sheets) of the games into OUT/<game>/."""
+    """Build every PDF (card sheets, tiles, rule sheets) of the games into OUT/<game>/.
+
+    Every check runs first; the files are written into a staging folder beside OUT and moved into
+    place only when all are done, so a failure or Ctrl-C leaves OUT as it was."""
+    if not out.strip():
+        raise UsageError("--out must name a folder")
+    langs = _choice("lang", lang, LANGUAGES)
     papers = _choice("paper", paper, ("a4", "letter"))
     layouts = _choice("layout", layout, ("home", "shop"))
     if flip not in ("long", "short"):
         raise UsageError(f"--flip must be long or short, not {flip!r}")
-    from cardgen.build import build_game
+    from cardgen.build import build_all
 
     size = _card_size(card_size) if card_size else None
     contents = load_or_fail(games)
@@ -177,10 +184,9 @@ def build(
                 declared["width_mm"], declared["height_mm"] = size
     say(f"Chinese font: {cjk_font_description()}")
     start = time.perf_counter()
-    written: list[Path] = []
     with _progress() as progress:
-        for content in contents:
-            written += build_game(content, out, papers=papers, layouts=layouts, flip=flip, progress=progress)
+        written = build_all(contents, Path(out), progress=progress, papers=papers, layouts=layouts, flip=flip,
+                            langs=langs)
     for path in written:
         say(f"wrote {path}  ({path.stat().st_size // 1024} KiB)")
     say(f"{len(written)} files in {time.perf_counter() - start:.2f} s")
@@ -288,10 +294,10 @@ def _game_of_scenario(path: Path) -> str:
 def simulate(
     game: str = typer.Argument(..., help="The game."),
     players: int = typer.Option(4, help="Players per game."),
-    games: int = typer.Option(100, help="Games to play."),
+    games: int = typer.Option(100, min=1, max=10_000_000, help="Games to play."),
     seed: int = typer.Option(1, help="Seed of the first game; game k uses seed + k."),
     policy: str = typer.Option("random", help="random or greedy."),
-    turn_cap: int = typer.Option(2000, help="Stop a game after this many actions."),
+    turn_cap: int = typer.Option(2000, min=1, max=10_000_000, help="Stop a game after this many actions."),
     param: Optional[List[str]] = typer.Option(
         None, help="A game parameter as KEY=VALUE, repeatable (e.g. stage=la-haute-montagne, mountains=false)."),
     failures: Path = typer.Option(Path("output/failures"), help="Folder where a broken game is written as a scenario.", file_okay=False),
@@ -375,6 +381,13 @@ def main(argv: list[str] | None = None) -> None:
     except UsageError as exc:
         complain(f"usage error: {exc}")
         sys.exit(2)
+    except OutputError as exc:
+        complain(str(exc))
+        sys.exit(1)
+    except KeyboardInterrupt:
+        complain("interrupted: stopped before finishing; files are moved into place only when complete, "
+                 "so nothing half-written was left")
+        sys.exit(130)
     except typer.Abort:
         complain("aborted")
         sys.exit(1)

@@ -41,3 +41,12 @@ class ContentErrors(Exception):
 
 class UsageError(Exception):
     """The user asked for something that does not exist (unknown game, bad option value)."""
+
+
+class OutputError(Exception):
+    """An output file or folder could not be written (read-only, full, not a folder)."""
+
+    def __init__(self, path, cause: OSError):
+        reason = cause.strerror or str(cause)
+        super().__init__(f"cannot write {display_path(str(path))}: {reason}")
+        self.path = path

@@ -3,11 +3,16 @@
 `load_yaml` returns the plain data (dicts, lists, scalars) together with a `Locator` that maps a
 JSON path such as ``("cards", 41, "ability")`` to the line and column of that value in the file.
 Every problem a hostile or broken file can cause (bad UTF-8, syntax errors, duplicate keys, alias
-bombs, unsafe tags, huge files) becomes one `ContentError` naming the file and line.
+bombs, unsafe tags, huge files, deep nesting, NaN and infinities) becomes one `ContentError` naming
+the file and line. Booleans follow YAML 1.2: only true and false are booleans, so a key such as
+`on:` or `no:` stays the word it is instead of turning into True or False. libyaml's C parser is
+used where it is installed.
 """
 
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,6 +23,22 @@ from cardgen.errors import ContentError
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 MAX_NODES = 200_000  # more nodes than any real content file; stops alias bombs cheaply
+MAX_DEPTH = 40  # deeper than any real content file
+
+
+_BASE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_BOOL = "tag:yaml.org,2002:bool"
+
+
+class _Loader(_BASE_LOADER):
+    """The safe loader with YAML 1.2 booleans (yes/no/on/off are plain words)."""
+
+
+_Loader.yaml_implicit_resolvers = {
+    first: [(tag, regexp) for tag, regexp in resolvers if tag != _BOOL]
+    for first, resolvers in _BASE_LOADER.yaml_implicit_resolvers.items()
+}
+_Loader.add_implicit_resolver(_BOOL, re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))
 
 
 @dataclass
@@ -57,6 +78,8 @@ class _Builder:
         self.count += 1
         if self.count > MAX_NODES:
             raise self._error(node, json_path, f"more than {MAX_NODES} values (alias expansion?)")
+        if len(json_path) > MAX_DEPTH:
+            raise self._error(node, json_path[:MAX_DEPTH], f"nested more than {MAX_DEPTH} levels deep")
         self.locator.marks[json_path] = (node.start_mark.line + 1, node.start_mark.column + 1)
         if isinstance(node, yaml.MappingNode):
             if node.tag != "tag:yaml.org,2002:map":
@@ -81,9 +104,12 @@ class _Builder:
     def _scalar(self, node: yaml.ScalarNode, json_path: tuple) -> Any:
         if node.tag.startswith("tag:yaml.org,2002:") and node.tag.rsplit(":", 1)[1] in _SAFE_TAGS:
             try:
-                return _CONSTRUCTOR.construct_object(node, deep=True)
-            except yaml.YAMLError as exc:
+                value = _CONSTRUCTOR.construct_object(node, deep=True)
+            except (yaml.YAMLError, ValueError, OverflowError) as exc:
                 raise self._error(node, json_path, f"bad value: {exc}") from None
+            if isinstance(value, float) and not math.isfinite(value):
+                raise self._error(node, json_path, f"{node.value!r} is not a finite number")
+            return value
         raise self._error(node, json_path, f"unsupported tag {node.tag!r}")
 
     def _error(self, node: yaml.Node, json_path: tuple, message: str) -> ContentError:
@@ -116,7 +142,7 @@ def load_yaml(path: Path) -> tuple[Any, Locator]:
         col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
         raise ContentError(name, line, col, "$", f"not valid UTF-8 (byte 0x{raw[exc.start]:02x})") from None
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)

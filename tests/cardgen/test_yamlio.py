@@ -65,8 +65,22 @@ def test_alias_bomb_is_refused_quickly(tmp_path):
     assert time.perf_counter() - start < 10  # a hang, not a timing figure: the bomb expands to 10^8
 
 
-def test_deep_nesting_is_refused(tmp_path):
-    assert "nested too deeply" in error_of(write(tmp_path, "a: " + "[" * 5000 + "]" * 5000 + "\n"))
+def test_deep_nesting_is_refused_at_its_own_line(tmp_path):
+    flow = error_of(write(tmp_path, "a: 1\nb: " + "[" * 5000 + "]" * 5000 + "\n"))
+    assert "nesting depth" in flow and ".yaml:2:" in flow
+    block = "a: 1\n" + "".join("  " * i + "k:\n" for i in range(60)) + "  " * 60 + "leaf\n"
+    message = error_of(write(tmp_path, block))
+    assert "nested more than 40 levels" in message and ".yaml:43:" in message
+
+
+def test_yes_no_on_off_stay_words_as_in_yaml_1_2(tmp_path):
+    data, _ = load_yaml(write(tmp_path, "on: yes\nno: off\nflag: true\n"))
+    assert data == {"on": "yes", "no": "off", "flag": True}
+
+
+def test_nan_and_infinity_are_refused(tmp_path):
+    for value in (".nan", ".inf", "-.Inf"):
+        assert "is not a finite number" in error_of(write(tmp_path, f"size: {value}\n"))
 
 
 def test_merge_keys_are_refused(tmp_path):
