@@ -55,7 +55,7 @@ def test_draft_seat_k_draws_k_cards_in_seat_order(game):
     deck = list(range(84, 0, -1))
     state = game.new_state(3, setup={"deck": deck})
     assert state.draft_hands == {"P1": [63], "P2": [62, 61], "P3": [60, 59, 58]}
-    assert state.phase == "draft" and state.to_move() == ["P1"]
+    assert state.phase == "draft" and state.to_move() == ["P1", "P2", "P3"]
     assert state.fields()["draw_top"] == [57, 56, 55]
 
 
@@ -112,8 +112,8 @@ def test_draw_position_must_be_on_the_train(game):
     refused(state, "P1", DrawPlace(0), "draw")
 
 
-def test_reshuffle_happens_only_when_a_card_must_be_drawn(game):
-    state = midgame(game, [10, 20, 30, 40, 50, 5, 70], deck=[60], rest="discard")
+def test_reshuffle_happens_only_when_a_card_must_be_drawn_with_reshuffle_when_needed(game):
+    state = midgame(game.with_params(reshuffle="when-needed"), [10, 20, 30, 40, 50, 5, 70], deck=[60], rest="discard")
     state.apply("P1", DrawPlace(7))
     assert state.pile == [] and not any(kind == "reshuffle" for kind, _ in state.chance.log)
     discard = sorted(state.discard)
@@ -258,9 +258,9 @@ def test_ruling_used_card_leaves_market_before_its_effect(game):
     assert state.market == [13] and state.discard == [5]
 
 
-def test_ruling_market_pairing_follows_refill_order(game):
+def test_ruling_pair_rule_on_arrival_follows_refill_order(game):
     # P2 uses the card, so refill order (P2, P1) and seat order (P1, P2) disagree.
-    state = game.new_state(2, setup={
+    state = game.with_params(pairs="on-arrival").new_state(2, setup={
         "trains": {"P1": [9, 44, 20, 28, 36, 12, 53], "P2": [25, 80, 70, 60, 50, 41, 33]},
         "market": [17, 7], "deck": [30, 40], "turn": "P2"})
     state.apply("P2", Uncouple(7))  # 9, 25 and 17 all have ability 3; P2's 25 arrives first
@@ -277,10 +277,10 @@ def test_used_card_is_discarded_only_after_its_effect(game):
     assert state.discard == [6] and state.trains["P2"][6] == order[0]
 
 
-def test_ruling_pair_rule_in_the_draft_applies_as_each_carriage_arrives(game):
+def test_ruling_draft_in_turn_pairs_each_carriage_as_it_arrives(game):
     trains = {"P1": [84, 80, 70, 60, 33, 20, 10], "P2": [83, 79, 69, 41, 30, 19, 11],
               "P3": [82, 78, 67, 50, 29, 18, 12]}  # 33, 41 and 50 all have ability 3
-    state = game.new_state(3, setup={"phase": "draft", "trains": trains, "deck": [40, 44, 45, 52, 53, 54]})
+    state = game.with_params(draft="in-turn").new_state(3, setup={"phase": "draft", "trains": trains, "deck": [40, 44, 45, 52, 53, 54]})
     state.apply("P1", Draft(40, 5))
     state.apply("P2", Draft(44, 4))
     assert state.market == [] and sorted(state.discard) == [33, 41, 45]
@@ -473,3 +473,108 @@ def test_notation_help_names_every_action_form_and_field(game):
     for part in ("draft <card> at", "draw place", "swap", "move", "lock", "train.P1", "locks.P1",
                  "market", "draw_top", "draw_size", "discard_size", "to_move", "phase", "winner"):
         assert part in text
+
+
+# --- the readings the rules leave open (game parameters) ---------------------------------------
+
+
+def test_params_are_checked(game):
+    with pytest.raises(ValueError, match="unknown parameter 'stage'"):
+        game.with_params(stage="x")
+    with pytest.raises(ValueError, match="params.draft: must be one of together, in-turn"):
+        game.with_params(draft="backwards")
+
+
+def test_ruling_opening_draft_choices_are_secret_until_everyone_has_chosen(game):
+    state = game.new_state(3, setup={"deck": list(range(84, 0, -1))})
+    before = {p: list(t) for p, t in state.trains.items()}
+    state.apply("P3", Draft(58, 1))
+    state.apply("P1", Draft(63, 7))
+    assert state.trains == before and state.market == [] and state.to_move() == ["P2"]
+    assert "already chosen" in str(refused(state, "P1", Draft(63, 6), "draft"))
+    state.apply("P2", Draft(61, 7))
+    assert [state.trains[p][k] for p, k in (("P1", 6), ("P2", 6), ("P3", 0))] == [63, 61, 58]
+    assert state.phase == "play" and state.to_move() == ["P1"]
+
+
+def test_ruling_opening_draft_in_turn_shows_earlier_placements(game):
+    state = game.with_params(draft="in-turn").new_state(3, setup={"deck": list(range(84, 0, -1))})
+    assert state.to_move() == ["P1"]
+    state.apply("P1", Draft(63, 7))
+    assert state.trains["P1"][6] == 63 and state.to_move() == ["P2"]
+
+
+def test_ruling_pair_rule_after_removals_keeps_the_card_already_in_the_market(game):
+    state = game.new_state(2, setup={
+        "trains": {"P1": [9, 44, 20, 28, 36, 12, 53], "P2": [25, 80, 70, 60, 50, 41, 33]},
+        "market": [17, 7], "deck": [30, 40], "turn": "P2"})
+    state.apply("P2", Uncouple(7))  # 25 and 9 arrive; 17, 25 and 9 are all Push back
+    assert state.market == [17] and sorted(state.discard) == [7, 9, 25]
+
+
+def test_ruling_pair_rule_in_a_draft_played_together_keeps_the_first_players_card(game):
+    trains = {"P1": [84, 80, 70, 60, 33, 20, 10], "P2": [83, 79, 69, 41, 30, 19, 11],
+              "P3": [82, 78, 67, 50, 29, 18, 12]}  # 33, 41 and 50 all have ability 3
+    state = game.new_state(3, setup={"phase": "draft", "trains": trains, "deck": [40, 44, 45, 52, 53, 54]})
+    for player, action in (("P1", Draft(40, 5)), ("P2", Draft(44, 4)), ("P3", Draft(54, 4))):
+        state.apply(player, action)
+    assert state.market == [33] and sorted(state.discard) == [41, 45, 50, 52, 53]
+
+
+def test_ruling_reshuffle_at_once_when_the_last_card_is_drawn(game):
+    state = midgame(game, [10, 20, 30, 40, 50, 60, 5], market=[12], deck=[70], rest="discard")
+    state.apply("P1", DrawPlace(5))
+    assert state.chance.log[-1][0] == "reshuffle" and len(state.pile) == 68 and state.discard == []
+    state.apply("P2", Swap(12, 1, 2))
+    assert state.discard == [12] and 12 not in state.pile
+
+
+def test_ruling_who_refills_only_players_who_lost_a_carriage(game):
+    state = midgame(game, [10, 20, 30, 40, 50, 60, 4], market=[6], players=3, locks={"P2": {7: 18}},
+                    deck=[1, 2, 3])
+    state.apply("P1", Uncouple(6))
+    assert [state.trains[p][6] for p in ("P1", "P2", "P3")] == [1, 37, 2] and state.to_move() == ["P2"]
+
+
+def test_ruling_who_refills_everyone_lets_a_locked_player_draw_and_place(game):
+    state = midgame(game.with_params(refill="everyone"), [10, 20, 30, 40, 50, 60, 4], market=[6], players=3,
+                    locks={"P2": {7: 18}}, deck=[1, 2, 3])
+    state.apply("P1", Uncouple(6))
+    assert state.phase == "refill" and state.to_move() == ["P2"] and state.trains["P3"][6] is None
+    assert state.legal_actions("P2") == [DrawPlace(p) for p in range(1, 8)]
+    assert state.check_invariants() == []
+    refused(state, "P3", DrawPlace(7), "turn order")
+    state.apply("P2", DrawPlace(7))  # onto the locked carriage: the lock is lost, as with any draw
+    assert state.trains["P2"][6] == 2 and state.locks["P2"] == {} and state.trains["P3"][6] == 3
+    assert state.phase == "play" and state.to_move() == ["P2"] and state.turns == 1
+    assert 6 in state.discard and 18 in state.discard
+
+
+READINGS = [{}, {"draft": "in-turn"}, {"refill": "everyone"}, {"reshuffle": "when-needed"}, {"pairs": "on-arrival"},
+            {"draft": "in-turn", "refill": "everyone", "reshuffle": "when-needed", "pairs": "on-arrival"}]
+
+
+@pytest.mark.parametrize("params", READINGS, ids=lambda p: ",".join(f"{k}={v}" for k, v in p.items()) or "default")
+def test_score_action_equals_the_score_after_playing_the_action(game, params):
+    configured = game.with_params(**params)
+    checked = 0
+    for state in random_states(configured, 80, seed=7):
+        for player in state.to_move():
+            for action in state.legal_actions(player):
+                trial = state.clone()
+                trial.apply(player, action)
+                assert state.score_action(player, action) == trial.score(player), (str(action), state.fields())
+                checked += 1
+    assert checked > 1000
+
+
+@pytest.mark.parametrize("params", READINGS, ids=lambda p: ",".join(f"{k}={v}" for k, v in p.items()) or "default")
+def test_every_reading_keeps_every_invariant_and_greedy_games_finish(game, params):
+    from verify.simulate import simulate
+
+    configured = game.with_params(**params)
+    for players in (2, 4):
+        report = simulate(configured, players, games=20, seed=players, policy="random", turn_cap=300)
+        assert report.failures == []
+        report = simulate(configured, players, games=20, seed=players, policy="greedy", turn_cap=2000)
+        assert report.failures == [] and report.capped == 0

@@ -20,7 +20,26 @@ TRAIN_LENGTH = 7
 LOCKABLE = (1, 4, 7)
 DRAW_TOP_SHOWN = 3  # how many upcoming cards the `draw_top` field lists
 
-DRAFT, PLAY, OVER = "draft", "play", "over"
+DRAFT, PLAY, REFILL, OVER = "draft", "play", "refill", "over"
+
+# The readings the printed rules leave open, as game parameters: the first value of each is the
+# default (the reading the rules' own words favour; see rulings.yaml), the others are playable.
+PARAMS = {
+    # together: every player chooses a card and a place without seeing anyone else's choice, and
+    # the choices are shown at once; in-turn: each player chooses and places in seat order, seeing
+    # the placements made before.
+    "draft": ("together", "in-turn"),
+    # losers: after an Uncouple only the players who lost a carriage draw; everyone: a player whose
+    # carriage was locked draws too, in turn, and places the card as with a draw.
+    "refill": ("losers", "everyone"),
+    # at-once: the discard pile becomes the draw pile as soon as the last card is drawn;
+    # when-needed: only when the next card must be drawn.
+    "reshuffle": ("at-once", "when-needed"),
+    # after-removals: several carriages reach the market together, then pairs leave (of an odd
+    # number alike, the card that arrived first stays); on-arrival: each carriage pairs as it
+    # arrives (the last to arrive stays).
+    "pairs": ("after-removals", "on-arrival"),
+}
 
 # What an ability does, by its key in abilities.yaml: (kind, parameter).
 BEHAVIOURS = {
@@ -47,7 +66,7 @@ USAGE = {
 
 @dataclass(frozen=True, slots=True)
 class Draft(Action):
-    """Keep one card drawn in the opening draft and put it at a position."""
+    """Keep one card drawn in the opening draft and put it at a position of your train."""
 
     card: int
     position: int
@@ -148,8 +167,16 @@ def is_ascending(train: list) -> bool:
     return all(a < b for a, b in zip(train, train[1:]))
 
 
+# The neighbour pairs (k, k + 1) that a change to the carriages at indices first..last touches.
+_TOUCHED = {(first, last): tuple(k for k in range(first - 1, last + 1) if 0 <= k < TRAIN_LENGTH - 1)
+            for first in range(TRAIN_LENGTH) for last in range(first, TRAIN_LENGTH)}
+
+
 def ascending_pairs(train: list) -> int:
     return sum(1 for a, b in zip(train, train[1:]) if a is not None and b is not None and a < b)
+
+
+_DRAWS = tuple(DrawPlace(p) for p in range(1, TRAIN_LENGTH + 1))
 
 
 # --- state --------------------------------------------------------------------------------------
@@ -164,10 +191,12 @@ class GameOfTrainsState(State):
         self.chance = chance
         self.trains: dict[str, list] = {p: [] for p in self.players}
         self.locks: dict[str, dict[int, int]] = {p: {} for p in self.players}  # position -> lock card
-        self.market: list[int] = []
+        self.market: list[int] = []  # in the order the cards arrived
         self.pile: list[int] = []  # top card last
         self.discard: list[int] = []
         self.draft_hands: dict[str, list[int]] = {p: [] for p in self.players}
+        self.draft_choices: dict[str, Draft] = {}  # secret choices while the draft is played together
+        self.refill: dict | None = None  # an Uncouple waiting for a player's refill (refill=everyone)
         self.phase = DRAFT
         self.current = 0
         self.winner: str | None = None
@@ -175,6 +204,7 @@ class GameOfTrainsState(State):
         self.locomotives_out = game.locomotives - players
         self.dealt: list[int] | None = None  # the deal order, top first, when the game began with one
         self.setup: dict | None = None
+        self._standing: tuple | None = None  # rising pairs per player, for score_action
 
     # --- moving cards -----------------------------------------------------------------------
 
@@ -189,13 +219,50 @@ class GameOfTrainsState(State):
                 return
         self.market.append(card)
 
+    def _arrive(self, cards: list[int]) -> None:
+        """Several carriages reach the market in this order; the pair rule follows the `pairs`
+        parameter: as each one arrives, or once they are all there."""
+        if self.game.pairs_on_arrival or len(cards) < 2:
+            for card in cards:
+                self._to_market(card)
+            return
+        self.market.extend(cards)
+        ability_of = self.game.ability_of
+        arrived = {ability_of[c] for c in cards}
+        kept = []
+        seen: dict[int, int] = {}
+        for card in self.market:
+            ability = ability_of[card]
+            if ability in arrived:
+                seen[ability] = seen.get(ability, 0) + 1
+        count: dict[int, int] = {}
+        for card in self.market:
+            ability = ability_of[card]
+            if ability in arrived:
+                count[ability] = count.get(ability, 0) + 1
+                # Of an odd number alike the earliest stays; everything else leaves in pairs.
+                if count[ability] == 1 and seen[ability] % 2 == 1:
+                    kept.append(card)
+                else:
+                    self.discard.append(card)
+            else:
+                kept.append(card)
+        self.market = kept
+
+    def _reshuffle(self) -> None:
+        order = self.chance.shuffle("reshuffle", sorted(self.discard))
+        self.discard = []
+        self.pile = order[::-1]
+
     def _draw(self) -> int:
         if not self.pile:
-            # Reshuffle only when a card is needed, so that everything discarded by then goes in.
-            order = self.chance.shuffle("reshuffle", sorted(self.discard))
-            self.discard = []
-            self.pile = order[::-1]
-        return self.pile.pop()
+            self._reshuffle()
+        card = self.pile.pop()
+        if not self.pile and self.game.reshuffle_at_once and self.discard:
+            # The pile is exhausted: the discard pile becomes the new one at once, so a card
+            # discarded from now on waits for the next time.
+            self._reshuffle()
+        return card
 
     def _lose_lock(self, player: str, position: int) -> None:
         card = self.locks[player].pop(position, None)
@@ -213,7 +280,13 @@ class GameOfTrainsState(State):
     # --- the State interface ----------------------------------------------------------------
 
     def to_move(self) -> list[str]:
-        return [] if self.phase == OVER else [self.players[self.current]]
+        if self.phase == OVER:
+            return []
+        if self.phase == REFILL:
+            return [self.refill["queue"][0]]
+        if self.phase == DRAFT and self.game.draft_together:
+            return [p for p in self.players if p not in self.draft_choices]
+        return [self.players[self.current]]
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
@@ -222,33 +295,36 @@ class GameOfTrainsState(State):
         return parse_action(text)
 
     def legal_actions(self, player: str) -> list[Action]:
-        if self.phase == OVER or player != self.players[self.current]:
+        if player not in self.to_move():
             return []
         positions = range(1, TRAIN_LENGTH + 1)
         if self.phase == DRAFT:
             return [Draft(card, p) for card in sorted(self.draft_hands[player]) for p in positions]
-        actions: list[Action] = [DrawPlace(p) for p in positions]
+        actions: list[Action] = list(_DRAWS)
+        if self.phase == REFILL:
+            return actions
         locks = self.locks[player]
+        uses = self.game.uses
         for card in self.market:
-            kind, param = self.game.behaviour[self.game.ability_of[card]]
-            if kind == "swap":
-                actions.extend(Swap(card, i, i + param) for i in range(1, TRAIN_LENGTH + 1 - param))
-            elif kind == "move":
-                sources = range(1, TRAIN_LENGTH - 1) if param > 0 else range(3, TRAIN_LENGTH + 1)
-                actions.extend(Move(card, s, s + param) for s in sources)
-            elif kind == "uncouple":
+            kind, param, ways = uses[card]
+            if kind == "uncouple":
                 if any(param not in self.locks[p] for p in self.players):
-                    actions.append(Uncouple(card))
+                    actions.append(ways[0])
+            elif kind == "lock":
+                actions.extend(way for way in ways if way.position not in locks)
             else:
-                actions.extend(Lock(card, p) for p in LOCKABLE if p not in locks)
+                actions.extend(ways)
         return actions
 
     def apply(self, player: str, action: Action) -> None:
         if self.phase == OVER:
             raise IllegalAction("game over", f"the game is over: {self.winner} has won")
-        mover = self.players[self.current]
-        if player != mover:
-            raise IllegalAction("turn order", f"not your turn: {mover} is to move")
+        movers = self.to_move()
+        if player not in movers:
+            if self.phase == DRAFT and player in self.draft_choices:
+                raise IllegalAction("draft", f"{player} has already chosen a card for the opening draft")
+            raise IllegalAction("turn order", f"not your turn: {', '.join(movers)} to move")
+        self._standing = None
         if self.phase == DRAFT:
             if not isinstance(action, Draft):
                 raise IllegalAction("draft", "in the opening draft, keep one drawn card: 'draft <card> at <position>'")
@@ -256,6 +332,17 @@ class GameOfTrainsState(State):
             return
         if isinstance(action, Draft):
             raise IllegalAction("draft", "the opening draft is over")
+        if self.phase == REFILL:
+            if not isinstance(action, DrawPlace):
+                raise IllegalAction("ruling: refill", "your carriage was locked: draw a card and place it, "
+                                                      "'draw place <position>'")
+            self._check_position(action.position, "draw")
+            self.refill["queue"].pop(0)
+            self._apply_draw(player, action.position)
+            self._go_on_refilling()
+            if self.phase != REFILL:
+                self._finish_turn(player)
+            return
         if isinstance(action, DrawPlace):
             self._check_position(action.position, "draw")
             self._apply_draw(player, action.position)
@@ -264,7 +351,8 @@ class GameOfTrainsState(State):
         else:
             raise IllegalAction("notation", f"{action!r} is not a Game of Trains action")
         self.turns += 1
-        self._finish_turn(player)
+        if self.phase != REFILL:
+            self._finish_turn(player)
 
     def _check_position(self, position: int, rule: str) -> None:
         if not 1 <= position <= TRAIN_LENGTH:
@@ -275,20 +363,42 @@ class GameOfTrainsState(State):
         if action.card not in hand:
             raise IllegalAction("draft", f"card {action.card} is not among your drawn cards {sorted(hand)}")
         self._check_position(action.position, "draft")
+        if not self.game.draft_together:
+            self._to_market_from_draft([player], [self._place_draft(player, action)])
+            if self.phase == DRAFT:
+                if self.current == len(self.players) - 1:
+                    self.phase = PLAY
+                    self.current = 0
+                else:
+                    self.current += 1
+            return
+        # Played together: the choice stays secret until every player has made theirs.
+        self.draft_choices[player] = action
+        if len(self.draft_choices) == len(self.players):
+            replaced = [self._place_draft(p, self.draft_choices[p]) for p in self.players]
+            self.draft_choices = {}
+            self._to_market_from_draft(self.players, replaced)
+            if self.phase == DRAFT:
+                self.phase = PLAY
+                self.current = 0
+
+    def _place_draft(self, player: str, action: Draft) -> int:
+        """Put the kept card into the train and discard the others; return the replaced carriage."""
+        hand = self.draft_hands[player]
         hand.remove(action.card)
         self.discard.extend(sorted(hand))
         hand.clear()
         train = self.trains[player]
         replaced = train[action.position - 1]
         train[action.position - 1] = action.card
-        self._to_market(replaced)
-        if is_ascending(train):
-            self._win(player)
-        elif self.current == len(self.players) - 1:
-            self.phase = PLAY
-            self.current = 0
-        else:
-            self.current += 1
+        return replaced
+
+    def _to_market_from_draft(self, placed: list[str], replaced: list[int]) -> None:
+        self._arrive(replaced)
+        for p in placed:
+            if is_ascending(self.trains[p]):
+                self._win(p)
+                return
 
     def _apply_draw(self, player: str, position: int) -> None:
         card = self._draw()
@@ -346,8 +456,8 @@ class GameOfTrainsState(State):
             # reaches the discard pile only when its effect is over, so a reshuffle during the
             # refill leaves it out.
             self.market.remove(card)
-            self._uncouple(player, param)
-            self.discard.append(card)
+            self._uncouple(player, param, card)
+            return
         else:
             if all(p in locks for p in LOCKABLE):
                 raise IllegalAction("ruling: no-effect", "carriages 1, 4 and 7 are all locked already")
@@ -360,33 +470,55 @@ class GameOfTrainsState(State):
         if self.phase != OVER and is_ascending(train):
             self._win(player)
 
-    def _uncouple(self, player: str, position: int) -> None:
+    def _uncouple(self, player: str, position: int, card: int) -> None:
         start = self.players.index(player)
         order = self.players[start:] + self.players[:start]
-        losers = []
+        removed, losers = [], []
         for p in order:
             if position not in self.locks[p]:
                 train = self.trains[p]
-                removed = train[position - 1]
+                removed.append(train[position - 1])
                 train[position - 1] = None
-                self._to_market(removed)
                 losers.append(p)
-        for p in losers:
+        self._arrive(removed)
+        queue = order if self.game.refill_everyone else losers
+        self.refill = {"position": position, "queue": list(queue), "losers": set(losers), "card": card}
+        self._go_on_refilling()
+
+    def _go_on_refilling(self) -> None:
+        """Refill in turn until the refill is over, the game is won, or a player whose carriage was
+        locked must choose where their card goes (refill=everyone)."""
+        refill = self.refill
+        queue, position = refill["queue"], refill["position"]
+        while queue and self.phase != OVER:
+            p = queue[0]
+            if p not in refill["losers"]:
+                self.phase = REFILL
+                return
+            queue.pop(0)
             train = self.trains[p]
             train[position - 1] = self._draw()
             if is_ascending(train):
                 self._win(p)  # the first complete rising train ends the game; nobody after refills
-                return
+        self.discard.append(refill["card"])
+        self.refill = None
+        if self.phase == REFILL:
+            self.phase = PLAY
 
     def result(self) -> dict[str, Any]:
         order = [self.winner] if self.winner else []
         order += [p for p in self.players if p != self.winner]
         return {"winner": self.winner, "order": order, "turns": self.turns}
 
+    def _movers_field(self):
+        """Who is to move, for `expect:`: a player, a list while several choose together, or null."""
+        movers = self.to_move()
+        return movers[0] if len(movers) == 1 else (movers or None)
+
     def fields(self) -> dict[str, Any]:
         fields: dict[str, Any] = {
             "phase": self.phase,
-            "to_move": None if self.phase == OVER else self.players[self.current],
+            "to_move": self._movers_field(),
             "winner": self.winner,
             "turns": self.turns,
             "market": sorted(self.market),
@@ -419,7 +551,8 @@ class GameOfTrainsState(State):
         """Trains, locks, the market and the discard pile lie face up; the draw pile is face down;
         a draft hand is seen by its owner. Locks are a copy (they are kept by position)."""
         zones = [Zone("market", self.market, Visibility.EVERYONE), Zone("pile", self.pile, Visibility.NOBODY, ordered=True),
-                 Zone("discard", self.discard, Visibility.EVERYONE)]
+                 Zone("discard", self.discard, Visibility.EVERYONE),
+                 Zone("in_use", [self.refill["card"]] if self.refill is not None else [], Visibility.EVERYONE)]
         for p in self.players:
             zones.append(Zone("train", self.trains[p], Visibility.EVERYONE, owner=p, ordered=True))
             zones.append(Zone("locks", [self.locks[p][k] for k in sorted(self.locks[p])], Visibility.EVERYONE, owner=p))
@@ -430,6 +563,58 @@ class GameOfTrainsState(State):
         return {card: 1 for card in self.game.ability_of}
 
     def check_invariants(self) -> list[str]:
+        """Broken invariants as sentences. Cheap enough to run after every action of every
+        playout: the card count is checked with one set, and only a broken count is explained."""
+        problems = []
+        game = self.game
+        cards = self.market + self.pile + self.discard
+        if self.refill is not None:
+            cards.append(self.refill["card"])  # the Uncouple card, held until its refill is over
+        gaps_allowed = self.phase in (OVER, REFILL)
+        ability_of = game.ability_of
+        for p in self.players:
+            train = self.trains[p]
+            if len(train) != TRAIN_LENGTH or (not gaps_allowed and None in train):
+                problems.append(f"{p}'s train is not 7 carriages: {train}")
+            cards += [c for c in train if c is not None]
+            locks = self.locks[p]
+            if locks:
+                cards += locks.values()
+                for position, card in locks.items():
+                    if position not in LOCKABLE:
+                        problems.append(f"{p} has a lock under carriage {position}")
+                    if ability_of.get(card) != game.lock_ability:
+                        problems.append(f"{p}'s lock is card {card}, which is no lock")
+            cards += self.draft_hands[p]
+        if len(cards) != len(ability_of) or set(cards) != game.card_set:
+            problems += self._card_places_problems()
+        abilities = {ability_of[c] for c in self.market}
+        if len(abilities) != len(self.market):
+            problems.append(f"the market holds two cards of one ability: {sorted(self.market)}")
+        if len(self.players) + self.locomotives_out != game.locomotives:
+            problems.append("locomotives are lost or doubled")
+        if self.phase == OVER:
+            if self.winner is None or not is_ascending(self.trains[self.winner]):
+                problems.append(f"the game is over but {self.winner}'s train is not complete and rising")
+            return problems
+        for p in self.players:
+            if is_ascending(self.trains[p]):
+                problems.append(f"{p}'s train rises from end to end but the game goes on")
+        if not self.pile and not self.discard:
+            problems.append("the draw pile and the discard pile are both empty")
+        movers = self.to_move()
+        if not movers:
+            problems.append("the game is not over but nobody is to move")
+        for p in movers:
+            # Drawing is always open in play and refills; in the draft a player needs a drawn card.
+            if self.phase == DRAFT and not self.draft_hands[p]:
+                problems.append(f"{p} is to move but has no legal action")
+        if self.phase == REFILL and (self.refill is None or self.refill["queue"][0] in self.refill["losers"]):
+            problems.append("a refill waits for a player who has no choice to make")
+        return problems
+
+    def _card_places_problems(self) -> list[str]:
+        """Where the card count went wrong: a card in two places, or cards in no place."""
         problems = []
         places: dict[int, str] = {}
 
@@ -439,45 +624,24 @@ class GameOfTrainsState(State):
             places[card] = where
 
         for p in self.players:
-            train = self.trains[p]
-            if len(train) != TRAIN_LENGTH or (None in train and self.phase != OVER):
-                problems.append(f"{p}'s train is not 7 carriages: {train}")
-            for card in train:
+            for card in self.trains[p]:
                 if card is not None:
                     put(card, f"{p}'s train")
-            for position, card in self.locks[p].items():
+            for card in self.locks[p].values():
                 put(card, f"{p}'s lock")
-                if position not in LOCKABLE:
-                    problems.append(f"{p} has a lock under carriage {position}")
-                if self.game.ability_of.get(card) != self.game.lock_ability:
-                    problems.append(f"{p}'s lock is card {card}, which is no lock")
             for card in self.draft_hands[p]:
                 put(card, f"{p}'s draft hand")
-        for card in self.market:
-            put(card, "the market")
-        for card in self.pile:
-            put(card, "the draw pile")
-        for card in self.discard:
-            put(card, "the discard pile")
+        held = [self.refill["card"]] if self.refill is not None else []
+        for zone, cards in (("the market", self.market), ("the draw pile", self.pile), ("the discard pile", self.discard),
+                            ("use", held)):
+            for card in cards:
+                put(card, zone)
         missing = sorted(set(self.game.ability_of) - set(places))
         if missing:
             problems.append(f"cards in no place: {missing}")
-        abilities = [self.game.ability_of[c] for c in self.market]
-        if len(set(abilities)) != len(abilities):
-            problems.append(f"the market holds two cards of one ability: {sorted(self.market)}")
-        if len(self.players) + self.locomotives_out != self.game.locomotives:
-            problems.append("locomotives are lost or doubled")
-        if self.phase == OVER:
-            if self.winner is None or not is_ascending(self.trains[self.winner]):
-                problems.append(f"the game is over but {self.winner}'s train is not complete and rising")
-        else:
-            for p in self.players:
-                if is_ascending(self.trains[p]):
-                    problems.append(f"{p}'s train rises from end to end but the game goes on")
-            if not self.pile and not self.discard:
-                problems.append("the draw pile and the discard pile are both empty")
-            if not self.legal_actions(self.players[self.current]):
-                problems.append(f"{self.players[self.current]} is to move but has no legal action")
+        strangers = sorted(set(places) - set(self.game.ability_of))
+        if strangers:
+            problems.append(f"cards that are not in the game: {strangers}")
         return problems
 
     # --- for playouts and scenarios ----------------------------------------------------------
@@ -492,6 +656,9 @@ class GameOfTrainsState(State):
         other.pile = list(self.pile)
         other.discard = list(self.discard)
         other.draft_hands = {p: list(h) for p, h in self.draft_hands.items()}
+        other.draft_choices = dict(self.draft_choices)
+        if self.refill is not None:
+            other.refill = {**self.refill, "queue": list(self.refill["queue"]), "losers": set(self.refill["losers"])}
         chance = Chance.__new__(Chance)
         chance.seed = self.chance.seed
         chance.queued = [(k, list(o)) for k, o in self.chance.queued]
@@ -509,6 +676,95 @@ class GameOfTrainsState(State):
         own = ascending_pairs(self.trains[player])
         rival = max(ascending_pairs(self.trains[p]) for p in self.players if p != player)
         return 10 * own - rival
+
+    def score_action(self, player: str, action: Action) -> int:
+        """`score(player)` after `player` plays the legal `action`, without playing it: computed
+        from what the action does to the trains (only the neighbour pairs it touches are looked
+        at again). Drawing looks at the cards it would draw, as a copy of the state would; when a
+        draw would need a reshuffle, or in the draft and in a paused refill, the action is tried
+        on a copy instead."""
+        if self.phase == DRAFT and type(action) is Draft:
+            return self._score_draft(player, action)
+        if self.phase != PLAY:
+            return self._score_on_copy(player, action)
+        standing = self._standing
+        if standing is None:
+            pairs = {p: ascending_pairs(self.trains[p]) for p in self.players}
+            rivals = {p: max(v for q, v in pairs.items() if q != p) for p in self.players}
+            standing = self._standing = (pairs, rivals)
+        pairs, rivals = standing
+        kind = type(action)
+        if kind is Lock:
+            return 10 * pairs[player] - rivals[player]
+        train = self.trains[player]
+        new = train[:]
+        if kind is DrawPlace:
+            if not self.pile:
+                return self._score_on_copy(player, action)
+            i = action.position - 1
+            new[i] = self.pile[-1]
+            touched = _TOUCHED[(i, i)]
+        elif kind is Swap:
+            a, b = action.first - 1, action.second - 1
+            new[a], new[b] = new[b], new[a]
+            touched = _TOUCHED[(a, b)]
+        elif kind is Move:
+            a, b = action.source - 1, action.target - 1
+            new.insert(b, new.pop(a))
+            touched = _TOUCHED[(a, b) if a < b else (b, a)]
+        elif kind is Uncouple:
+            return self._score_uncouple(player, action, pairs)
+        else:
+            return self._score_on_copy(player, action)
+        own = pairs[player]
+        for k in touched:
+            own += (new[k] < new[k + 1]) - (train[k] < train[k + 1])
+        if own == TRAIN_LENGTH - 1:
+            return 1000  # every neighbour pair rises: the train is complete and ascending
+        return 10 * own - rivals[player]
+
+    def _score_uncouple(self, player: str, action: Uncouple, pairs: dict[str, int]) -> int:
+        position = self.game.behaviour[self.game.ability_of[action.card]][1]
+        start = self.players.index(player)
+        order = self.players[start:] + self.players[:start]
+        losers = [p for p in order if position not in self.locks[p]]
+        if len(losers) > len(self.pile) or (self.game.refill_everyone and len(losers) < len(order)):
+            return self._score_on_copy(player, action)
+        after = dict(pairs)
+        pile = self.pile
+        for k, p in enumerate(losers, start=1):
+            new = list(self.trains[p])
+            new[position - 1] = pile[-k]
+            if is_ascending(new):
+                return 1000 if p == player else -1000
+            after[p] = ascending_pairs(new)
+        return 10 * after[player] - max(v for q, v in after.items() if q != player)
+
+    def _score_draft(self, player: str, action: Draft) -> int:
+        """The draft changes trains only when a placement is made: at once when the draft is
+        played in turn, after the last choice when it is played together."""
+        placing = {player: action}
+        if self.game.draft_together:
+            if len(self.draft_choices) + 1 < len(self.players):
+                return self.score(player)
+            placing.update(self.draft_choices)
+        trains = {}
+        for p in self.players:
+            train = self.trains[p]
+            if p in placing:
+                train = train[:]
+                train[placing[p].position - 1] = placing[p].card
+            trains[p] = train
+        for p in self.players:
+            if p in placing and is_ascending(trains[p]):
+                return 1000 if p == player else -1000
+        own = ascending_pairs(trains[player])
+        return 10 * own - max(ascending_pairs(trains[p]) for p in self.players if p != player)
+
+    def _score_on_copy(self, player: str, action: Action) -> int:
+        trial = self.clone()
+        trial.apply(player, action)
+        return trial.score(player)
 
     def setup_record(self) -> dict | None:
         """A scenario `setup:` that starts this same game again."""
@@ -528,9 +784,17 @@ class GameOfTrains(Game):
     def __init__(self, content=None, **params):
         if content is None:
             raise ValueError("Game of Trains needs its content (cards and abilities)")
-        if params:
-            raise ValueError(f"params: Game of Trains has no parameters, got {', '.join(sorted(params))}")
+        for key, value in params.items():
+            if key not in PARAMS:
+                raise ValueError(f"params: unknown parameter {key!r}; Game of Trains has {', '.join(PARAMS)}")
+            if value not in PARAMS[key]:
+                raise ValueError(f"params.{key}: must be one of {', '.join(PARAMS[key])}, not {value!r}")
         super().__init__(content, **params)
+        chosen = {key: params.get(key, values[0]) for key, values in PARAMS.items()}
+        self.draft_together = chosen["draft"] == "together"
+        self.refill_everyone = chosen["refill"] == "everyone"
+        self.reshuffle_at_once = chosen["reshuffle"] == "at-once"
+        self.pairs_on_arrival = chosen["pairs"] == "on-arrival"
         self.min_players = content.game["players"]["min"]
         self.max_players = content.game["players"]["max"]
         self.behaviour: dict[int, tuple[str, int]] = {}
@@ -546,6 +810,21 @@ class GameOfTrains(Game):
                 self.ability_of[card["number"]] = card["ability"]
             else:
                 self.locomotives += 1
+        self.card_set = frozenset(self.ability_of)
+        # Every way to use each card, made once: a legal-action list is then a few list copies.
+        self.uses: dict[int, tuple[str, int, tuple[Action, ...]]] = {}
+        for card, ability in self.ability_of.items():
+            kind, param = self.behaviour[ability]
+            if kind == "swap":
+                ways = tuple(Swap(card, i, i + param) for i in range(1, TRAIN_LENGTH + 1 - param))
+            elif kind == "move":
+                sources = range(1, TRAIN_LENGTH - 1) if param > 0 else range(3, TRAIN_LENGTH + 1)
+                ways = tuple(Move(card, s, s + param) for s in sources)
+            elif kind == "uncouple":
+                ways = (Uncouple(card),)
+            else:
+                ways = tuple(Lock(card, p) for p in LOCKABLE)
+            self.uses[card] = (kind, param, ways)
 
     def new_state(self, players: int, seed: int | None = None, setup: dict | None = None) -> GameOfTrainsState:
         if not self.min_players <= players <= self.max_players:
@@ -679,7 +958,8 @@ def _setup_midgame(game: GameOfTrains, state: GameOfTrainsState, setup: dict) ->
 
 NOTATION_HELP = """\
 Actions (positions count from the locomotive, 1 to 7):
-  draft <card> at <position>   opening draft: keep one drawn card, put it at a position
+  draft <card> at <position>   opening draft: keep one drawn card, put it at a position (with
+                               draft=together every player chooses at once: to_move lists them)
   draw place <position>        take the top card of the draw pile, put it at a position
   use <card> swap <a> <b>      ability 1 (neighbours) or 2 (one carriage between them)
   use <card> move <from> <to>  ability 3 (two places away from the locomotive) or 4 (towards it)
@@ -693,6 +973,10 @@ Fields for expect: phase, to_move, winner, turns, train.P1 (numbers from the loc
 a gap during a refill), locks.P1 (locked positions), draft.P1 (cards drawn for the draft), market
 (sorted), draw_top (the next three cards), draw_size, discard (sorted), discard_size.
 Result fields for end: winner, order (winner first, then the others by seat), turns.
+Parameters (--param, or params: in a scenario; the first value is the default):
+  draft=together|in-turn, refill=losers|everyone (with everyone, a player whose carriage was
+  locked answers an Uncouple with 'draw place <position>' in phase refill),
+  reshuffle=at-once|when-needed, pairs=after-removals|on-arrival.
 """
 
 
