@@ -9,9 +9,9 @@ file's `Locator`. Cross-file checks (counts, references, backs) follow, then the
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
-import string
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -35,6 +35,7 @@ def _bundled_content() -> Path:
 
 PROJECT_CONTENT = _bundled_content()
 LANGUAGES = ("en", "zh-Hant")
+MAX_COMPONENTS = 10_000  # cards and other components of one game together
 
 
 @dataclass
@@ -123,11 +124,15 @@ class GameContent:
 
     @property
     def scenario_paths(self) -> list[Path]:
-        return sorted((self.root / "scenarios").glob("*.yaml"))
+        """The game's scenario files; a link leading out of the content folder is left out (and
+        reported by `load_game`)."""
+        return [p for p in sorted((self.root / "scenarios").glob("*.yaml")) if inside(p, self.root)]
 
     def render_text(self, text: str, lang: str) -> str:
-        """Fill {fact} placeholders in a rule text."""
-        return text.format_map(self.facts())
+        """Fill {fact} placeholders in a rule text (`{{` and `}}` print a brace). A placeholder
+        names a fact and nothing else: no format spec, no attribute, no index."""
+        facts = self.facts()
+        return PLACEHOLDER.sub(lambda m: m.group(0)[0] if m.group(1) is None else str(facts[m.group(1)]), text)
 
 
 def discover_games(content_dir: Path) -> list[str]:
@@ -138,13 +143,34 @@ def discover_games(content_dir: Path) -> list[str]:
     return sorted(p.parent.name for p in content_dir.glob("*/game.yaml"))
 
 
+def inside(path: Path, root: Path) -> bool:
+    """Whether `path`, links followed, lies within `root` (links followed too)."""
+    try:
+        Path(path).resolve().relative_to(Path(root).resolve())
+    except (ValueError, OSError, RuntimeError):
+        return False
+    return True
+
+
+LINK_OUT = "a link that leads out of the content folder is refused; copy the file in instead"
+
+
 def load_game(content_dir: Path, game_id: str) -> GameContent:
-    """Load and fully check one game; raise `ContentErrors` listing every problem found."""
+    """Load and fully check one game; raise `ContentErrors` listing every problem found. Nothing
+    outside the content folder is read: links that lead out of it are refused."""
     content = GameContent(game_id, Path(content_dir) / game_id)
     errors: list[ContentError] = []
+    if not inside(content.root, content_dir):
+        raise ContentErrors([ContentError(str(content.root), 0, 0, "$", LINK_OUT)])
     if not (content.root / "game.yaml").is_file():
         raise ContentErrors([ContentError(str(content.root / "game.yaml"), 0, 0, "$", "file not found")])
+    for path in sorted((content.root / "scenarios").glob("*.yaml")):
+        if not inside(path, content.root):
+            errors.append(ContentError(str(path), 0, 0, "$", LINK_OUT))
     for path in sorted(content.root.glob("*.yaml")):
+        if not inside(path, content.root):
+            errors.append(ContentError(str(path), 0, 0, "$", LINK_OUT))
+            continue
         try:
             data, locator = load_yaml(path)
         except ContentError as exc:
@@ -181,12 +207,70 @@ def schema_dirs_for(content_dir: Path) -> list[Path]:
     return dirs + [PROJECT_CONTENT / "schema"]
 
 
-def load_schema_registry(schema_dirs: list[Path]) -> Registry:
-    resources = {}
-    for schema_dir in reversed(schema_dirs):  # earlier folders override later ones
+def read_schema(path: Path) -> Any:
+    """One schema file's JSON; a broken one is a ContentError naming that file and line."""
+    try:
+        return json.loads(path.read_text("utf-8"))
+    except json.JSONDecodeError as exc:
+        raise ContentError(str(path), exc.lineno, exc.colno, "$", f"broken schema (JSON): {exc.msg}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ContentError(str(path), 0, 0, "$", f"cannot read schema: {exc}") from None
+
+
+def load_schema_registry(schema_dirs: list[Path]) -> tuple[Registry, dict[str, Any]]:
+    """Every schema of the folders (earlier folders override later ones), checked for `$ref`
+    chains that lead back to themselves, which no validator can follow."""
+    documents: dict[str, tuple[Path, Any]] = {}
+    for schema_dir in reversed(schema_dirs):
         for path in sorted(schema_dir.glob("*.schema.json")):
-            resources[path.name] = Resource.from_contents(json.loads(path.read_text("utf-8")))
-    return Registry().with_resources(sorted(resources.items()))
+            documents[path.name] = (path, read_schema(path))
+    for name, (path, document) in documents.items():
+        loop = _ref_loop(name, documents)
+        if loop:
+            raise ContentError(str(path), 0, 0, "$", f"broken schema: $ref loop {' -> '.join(loop)}")
+    registry = Registry().with_resources(
+        sorted((name, Resource.from_contents(document)) for name, (_, document) in documents.items()))
+    return registry, {name: document for name, (_, document) in documents.items()}
+
+
+def _ref_loop(name: str, documents: dict[str, tuple[Path, Any]]) -> list[str] | None:
+    """A chain of schemas that are nothing but a `$ref` to the next, returning to its start."""
+
+    def target(ref: str, here: str) -> tuple[str, str]:
+        file, _, pointer = ref.partition("#")
+        return (file or here), pointer
+
+    def node_at(file: str, pointer: str):
+        node = documents.get(file, (None, None))[1]
+        for part in [p for p in pointer.split("/") if p]:
+            if not isinstance(node, dict) or part not in node:
+                return None
+            node = node[part]
+        return node
+
+    stack = [(name, "")]
+    while stack:
+        file, pointer = stack.pop()
+        node = node_at(file, pointer)
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key == "$ref" and isinstance(value, str):
+                    seen = [f"{file}#{pointer}"]
+                    current = target(value, file)
+                    while True:
+                        label = f"{current[0]}#{current[1]}"
+                        if label in seen:
+                            return seen + [label]
+                        seen.append(label)
+                        follow = node_at(*current)
+                        if not (isinstance(follow, dict) and isinstance(follow.get("$ref"), str)):
+                            break
+                        current = target(follow["$ref"], current[0])
+                elif isinstance(value, (dict, list)):
+                    stack.append((file, f"{pointer}/{key}"))
+        elif isinstance(node, list):
+            stack.extend((file, f"{pointer}/{i}") for i in range(len(node)))
+    return None
 
 
 def check_schema(content: GameContent, schema_dirs: list[Path]) -> list[ContentError]:
@@ -195,12 +279,19 @@ def check_schema(content: GameContent, schema_dirs: list[Path]) -> list[ContentE
     if schema_path is None:
         return [ContentError(str(schema_dirs[0] / name), 0, 0, "$", f"no schema for game {content.id!r}")]
     try:
-        registry = load_schema_registry(schema_dirs)
-        schema = json.loads(schema_path.read_text("utf-8"))
+        registry, documents = load_schema_registry(schema_dirs)
+        schema = documents[name]
+        jsonschema.Draft202012Validator.check_schema(schema)
         validator = jsonschema.Draft202012Validator(schema, registry=registry)
         raw_errors = list(validator.iter_errors(content.files))
-    except (ValueError, jsonschema.exceptions.SchemaError, jsonschema.exceptions._WrappedReferencingError) as exc:
-        return [ContentError(str(schema_path), 0, 0, "$", f"broken schema: {exc}")]
+    except ContentError as exc:
+        return [exc]
+    except jsonschema.exceptions.SchemaError as exc:
+        return [ContentError(str(schema_path), 0, 0, "$", f"broken schema: {_shorten(exc.message)}")]
+    except (ValueError, jsonschema.exceptions._WrappedReferencingError) as exc:
+        return [ContentError(str(schema_path), 0, 0, "$", f"broken schema: {_shorten(str(exc))}")]
+    except RecursionError:
+        return [ContentError(str(schema_path), 0, 0, "$", "broken schema: references that never end (a $ref loop)")]
     errors = []
     for err in sorted(raw_errors, key=lambda e: [str(p) for p in e.absolute_path]):
         err = _most_useful(err)
@@ -210,8 +301,54 @@ def check_schema(content: GameContent, schema_dirs: list[Path]) -> list[ContentE
             errors.append(ContentError(str(content.root), 0, 0, "$", _folder_message(err)))
             continue
         stem, rest = path[0], path[1:]
-        errors.append(content.locators[stem].error(rest, err.message))
+        unexpected = _unexpected_keys(err)
+        if unexpected:
+            known = _property_names(schema_dirs)
+            for key in unexpected:
+                close = difflib.get_close_matches(key, known, n=1, cutoff=0.75)
+                hint = f"; did you mean {close[0]!r}?" if close else ""
+                errors.append(content.locators[stem].error(rest + [key], f"unknown key {key!r}{hint}"))
+            continue
+        errors.append(content.locators[stem].error(rest, _shorten(err.message)))
     return errors
+
+
+def _unexpected_keys(err) -> list[str]:
+    if err.validator not in ("additionalProperties", "unevaluatedProperties") or not isinstance(err.instance, dict):
+        return []
+    if err.validator == "additionalProperties":
+        allowed = set(err.schema.get("properties", {}))
+        patterns = list(err.schema.get("patternProperties", {}))
+        return [k for k in err.instance if k not in allowed and not any(re.search(p, k) for p in patterns)]
+    return re.findall(r"'([^']+)'", err.message.split("(", 1)[-1]) if "unexpected" in err.message else []
+
+
+def _property_names(schema_dirs: list[Path]) -> list[str]:
+    """Every property name the schemas know: candidates for a "did you mean"."""
+    names: set[str] = set()
+
+    def walk(node):
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key == "properties" and isinstance(value, dict):
+                    names.update(value)
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    for schema_dir in schema_dirs:
+        for path in schema_dir.glob("*.schema.json"):
+            try:
+                walk(json.loads(path.read_text("utf-8")))
+            except (OSError, ValueError):
+                continue
+    return sorted(names)
+
+
+def _shorten(message: str, limit: int = 300) -> str:
+    """jsonschema quotes the offending value; a huge one is cut so an error never floods the screen."""
+    return message if len(message) <= limit else message[:limit] + f"... ({len(message) - limit} more characters)"
 
 
 def _most_useful(err):
@@ -271,6 +408,9 @@ def check_common(content: GameContent) -> list[ContentError]:
                 "game", ["decks", i, "count"],
                 f"deck {deck['id']!r} states {deck['count']} cards but cards.yaml has {counts.get(deck['id'], 0)}",
             ))
+    total = sum(counts.values()) + sum(item.get("count", 1) for item in content.other_components())
+    if total > MAX_COMPONENTS:
+        errors.append(content.error("game", ["decks"], f"{total} components in all; a game has at most {MAX_COMPONENTS}"))
     errors.extend(check_placeholders(content))
     errors.extend(check_rulings(content))
     return errors
@@ -289,16 +429,31 @@ def iter_texts(data, path=()) -> Iterator[tuple[tuple, str]]:
             yield from iter_texts(value, path + (i,))
 
 
+# `{{` or `}}` (a literal brace), or `{name}`; anything else in braces is refused by the check.
+PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([a-z][a-z0-9_-]{0,63})\}")
+
+
+def placeholder_problem(text: str) -> str | None:
+    """Why a text's braces are not all facts or escaped braces, or None."""
+    rest = PLACEHOLDER.sub("", text)
+    for brace in ("{", "}"):
+        at = rest.find(brace)
+        if at >= 0:
+            return (f"bad placeholder near {rest[at:at + 24]!r}: write {{fact}} with a fact's name only, "
+                    "or {{ and }} for a brace")
+    return None
+
+
 def check_placeholders(content: GameContent) -> list[ContentError]:
     errors = []
     facts = content.facts()
     for stem in ("rules", "rulings"):
         for path, text in iter_texts(content.files.get(stem)):
-            try:
-                names = [name for _, name, _, _ in string.Formatter().parse(text) if name is not None]
-            except ValueError as exc:
-                errors.append(content.error(stem, list(path), f"bad placeholder: {exc}"))
+            problem = placeholder_problem(text)
+            if problem:
+                errors.append(content.error(stem, list(path), problem))
                 continue
+            names = [m.group(1) for m in PLACEHOLDER.finditer(text) if m.group(1)]
             for name in names:
                 if name not in facts:
                     errors.append(content.error(
