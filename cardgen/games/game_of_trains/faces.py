@@ -140,22 +140,63 @@ def _icon_swap_over_one(canvas):
     _double_arc(canvas, left, right, 64, 98)
 
 
+def _locomotive_mark(canvas, x: float, y: float, w: float) -> None:
+    """A small locomotive seen from the side, its front to the left, in the box (x, y, w, 0.9 w):
+    the head of the train drawn into every icon that points along the train, so the icon says
+    which way it means from whichever side of the table it is read."""
+    h = w * 0.9
+    canvas.setFillColor(INK)
+    canvas.setStrokeColor(INK)
+    # Boiler with a rounded nose, a cab at the back, a chimney, a buffer beam and two wheels.
+    canvas.roundRect(x + w * 0.02, y + h * 0.26, w * 0.64, h * 0.36, h * 0.14, stroke=0, fill=1)
+    canvas.rect(x + w * 0.58, y + h * 0.26, w * 0.40, h * 0.66, stroke=0, fill=1)
+    canvas.rect(x + w * 0.50, y + h * 0.88, w * 0.54, h * 0.10, stroke=0, fill=1)
+    canvas.rect(x + w * 0.14, y + h * 0.60, w * 0.16, h * 0.26, stroke=0, fill=1)
+    canvas.rect(x + w * 0.10, y + h * 0.84, w * 0.24, h * 0.08, stroke=0, fill=1)
+    path = canvas.beginPath()  # the cowcatcher
+    path.moveTo(x - w * 0.06, y + h * 0.06)
+    path.lineTo(x + w * 0.14, y + h * 0.06)
+    path.lineTo(x + w * 0.14, y + h * 0.30)
+    path.close()
+    canvas.drawPath(path, stroke=0, fill=1)
+    canvas.setFillColor(CARD_FILL)
+    canvas.roundRect(x + w * 0.68, y + h * 0.58, w * 0.2, h * 0.2, h * 0.03, stroke=0, fill=1)
+    canvas.setFillColor(INK)
+    for cx in (0.28, 0.74):
+        canvas.circle(x + w * cx, y + h * 0.15, h * 0.15, stroke=0, fill=1)
+    canvas.setFillColor(CARD_FILL)
+    for cx in (0.28, 0.74):
+        canvas.circle(x + w * cx, y + h * 0.15, h * 0.05, stroke=0, fill=1)
+
+
+LOCO = (5, 31, 30)  # x, y, width of the locomotive in icons that point along the train
+
+
 def _icon_shift_right(canvas):
-    _mini_card(canvas, 5, 27, 26, 46)
-    _straight_arrow(canvas, 39, 64, 50)
-    _straight_arrow(canvas, 70, 95, 50)
+    """Push back: the locomotive, a carriage, and two arrows leading away from the locomotive."""
+    _locomotive_mark(canvas, *LOCO)
+    _mini_card(canvas, 40, 26, 22, 44)
+    _straight_arrow(canvas, 66, 82, 48)
+    _straight_arrow(canvas, 84, 100, 48)
 
 
 def _icon_shift_left(canvas):
-    _mini_card(canvas, 69, 27, 26, 46)
-    _straight_arrow(canvas, 61, 36, 50)
-    _straight_arrow(canvas, 30, 5, 50)
+    """Pull forward: the locomotive, two arrows leading towards it, and the carriage they come from."""
+    _locomotive_mark(canvas, *LOCO)
+    _straight_arrow(canvas, 53, 37, 48)
+    _straight_arrow(canvas, 71, 55, 48)
+    _mini_card(canvas, 76, 26, 22, 44)
 
 
 def _remove(position: int):
+    """Uncouple: the locomotive and three carriages, the first, middle or last one crossed out."""
     def draw(canvas):
-        centres = _three_cards(canvas)
-        _red_cross(canvas, centres[position], 42, 14)
+        _locomotive_mark(canvas, 4, 33, 24)
+        centres = []
+        for x in (31, 54.5, 78):
+            _mini_card(canvas, x, 26, 20, 42)
+            centres.append(x + 10)
+        _red_cross(canvas, centres[position], 47, 10)
     return draw
 
 
@@ -244,12 +285,11 @@ def _corner_badges(canvas, colour: Color) -> None:
 
 
 def _corner_icons(canvas, icon: str) -> None:
-    """The small icon in both icon boxes, upright in each: several icons point along the train
-    (Push back, Uncouple rear ...), and half a turn would make them read as the opposite ability."""
+    """The small icon in both icon boxes, the lower one turned half a turn with the card like the
+    numbers. Every icon that points along the train carries its own locomotive, so it means the
+    same ability whichever way up it is read."""
     x, y, side = ICON_BOX
-    draw_ability_icon(canvas, icon, x + 0.7, y + 0.7, side - 1.4)
-    x, y = DESIGN_W - x - side, DESIGN_H - y - side  # where the box lands after half a turn
-    draw_ability_icon(canvas, icon, x + 0.7, y + 0.7, side - 1.4)
+    _upside_down(canvas, lambda: draw_ability_icon(canvas, icon, x + 0.7, y + 0.7, side - 1.4))
 
 
 HALF_TURN_DIGITS = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6"}
