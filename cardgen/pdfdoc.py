@@ -118,10 +118,14 @@ def _cjk_problem(path: Path, face: int) -> str | None:
     return None
 
 
+def latin_font_file() -> Path:
+    return Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"
+
+
 def register_latin_fonts() -> None:
     if SANS in pdfmetrics.getRegisteredFontNames():
         return
-    vera_dir = Path(reportlab.__file__).parent / "fonts"
+    vera_dir = latin_font_file().parent
     pdfmetrics.registerFont(TTFont(SANS, str(vera_dir / "Vera.ttf")))
     pdfmetrics.registerFont(TTFont(SANS_BOLD, str(vera_dir / "VeraBd.ttf")))
     pdfmetrics.registerFontFamily(SANS, normal=SANS, bold=SANS_BOLD, italic=SANS, boldItalic=SANS_BOLD)

@@ -1,6 +1,7 @@
 """Every check that needs no build and no replay, run by `validate` and before `build` writes a
-file: the rule sheet's diagram and part names, the house style of printed texts, and each
-scenario's shape and starting position (its setup must be one the rules allow)."""
+file: the rule sheet's diagram and part names, the house style of printed texts, characters that no
+embedded font can print, and each scenario's shape and starting position (its setup must be one
+the rules allow)."""
 
 from __future__ import annotations
 
@@ -36,6 +37,44 @@ def check_house_style(content: GameContent) -> list[ContentError]:
     return errors
 
 
+_coverage: dict[str, frozenset[int] | None] = {}
+
+
+def font_coverage(lang: str) -> frozenset[int] | None:
+    """Code points the font that prints `lang` has; None when that font is not available here."""
+    if lang not in _coverage:
+        from reportlab.pdfbase.ttfonts import TTFont
+
+        from cardgen import pdfdoc
+        from cardgen.errors import UsageError
+
+        try:
+            if lang.startswith("zh"):
+                path, face, _, _ = pdfdoc.find_cjk_font()
+            else:
+                path, face = pdfdoc.latin_font_file(), 0
+            _coverage[lang] = frozenset(TTFont("CardgenCoverage", str(path), subfontIndex=face).face.charToGlyph)
+        except UsageError:
+            _coverage[lang] = None
+    return _coverage[lang]
+
+
+def check_glyphs(content: GameContent) -> list[ContentError]:
+    """Every character of every text has a glyph in the font that prints its language, so nothing
+    prints as an empty box."""
+    errors = []
+    for stem, data in content.files.items():
+        for json_path, text in iter_texts(data):
+            covered = font_coverage(json_path[-1])
+            if covered is None:
+                continue
+            missing = sorted({ch for ch in text if ord(ch) not in covered and ch not in "\n\t\r"})
+            if missing:
+                shown = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in missing[:5])
+                errors.append(content.error(stem, list(json_path), f"no embedded font can print {shown}"))
+    return errors
+
+
 def check_game(content: GameContent) -> list[ContentError]:
     """Every static check of one loaded game, all errors at once."""
     from cardgen.rulesheet import check_sections
@@ -43,10 +82,11 @@ def check_game(content: GameContent) -> list[ContentError]:
 
     errors = check_sections(content, definition_for(content.id))
     errors += check_house_style(content)
+    errors += check_glyphs(content)
     engine = engine_for(content)
     for path in content.scenario_paths:
         errors += check_scenario(path, engine)
     return errors
 
 
-__all__ = ["check_game", "check_house_style"]
+__all__ = ["check_game", "check_glyphs", "check_house_style"]
