@@ -84,6 +84,7 @@ class Keep(Action):
 # Interned so that legal_actions allocates nothing in the hot loop of random races.
 DRAWS = {rider: Draw(rider) for rider in RIDERS}
 _KEEPS: dict[Any, Keep] = {}
+_KEEP_LISTS: dict[tuple, list[Keep]] = {}  # the keep actions of each hand ever drawn (a few hundred)
 
 
 def keep_action(card) -> Keep:
@@ -307,6 +308,15 @@ class FlammeRougeState(State):
         self.exhaustion_made = [0, 0]  # cards added to an empty pile that never runs out
         self.seen_squares: list[int] | None = None
         self._result: dict | None = None
+        # Incremental invariant checks: the riders whose cards changed since the last check (None:
+        # check everything), whether anyone moved, and each rider's exhaustion cards at that check.
+        self._dirty: set[int] | None = None
+        self._moved = True
+        self._x_count = [0] * riders
+        self._left_seen: list[int] = []
+        energy = game.cards[0]
+        self._piles = game.cards[1]
+        self._energy_of = [energy.get((SEAT_COLOURS[r // 2], RIDERS[r % 2]), []) for r in range(riders)]
 
     # --- setting up ---------------------------------------------------------------------------
     def deal(self, setup: dict) -> None:
@@ -470,7 +480,11 @@ class FlammeRougeState(State):
         if self.phase == "energy":
             hand = self.hand[p]
             if hand is not None:
-                return [keep_action(c) for c in dict.fromkeys(hand)]
+                key = tuple(hand)
+                actions = _KEEP_LISTS.get(key)
+                if actions is None:
+                    actions = _KEEP_LISTS[key] = [keep_action(c) for c in dict.fromkeys(hand)]
+                return actions[:]
             return [DRAWS[rider] for k, rider in enumerate(RIDERS) if self.kept[2 * p + k] is None]
         if self.phase == "start" and self.to_move() == [player]:
             actions = []
@@ -508,11 +522,17 @@ class FlammeRougeState(State):
         kind = type(action)
         if self.phase == "over":
             raise IllegalAction("finish", "the race is over")
+        dirty = self._dirty
         if kind is Keep:
+            if dirty is not None and self.hand[p] is not None:
+                dirty.add(self.hand_rider[p])
             self._keep(p, action.card)
         elif kind is Draw:
+            if dirty is not None:
+                dirty.add(2 * p + (0 if action.rider == "rouleur" else 1))
             self._draw(p, action.rider)
         elif kind is Start:
+            self._moved = True
             self._start(p, action)
         else:
             raise IllegalAction("notation", f"{action!r} is not a Flamme Rouge action")
@@ -608,6 +628,9 @@ class FlammeRougeState(State):
 
     # --- movement and end phase ---------------------------------------------------------------
     def _play_round(self) -> None:
+        # Every rider's cards and place change: the next check looks at everything.
+        self._dirty = None
+        self._moved = True
         course = self.course
         occ, square, kept, played = self.occ, self.square, self.kept, self.played
         value_of = self.game.cards[2]
@@ -779,53 +802,107 @@ class FlammeRougeState(State):
             zones.append(Zone("hand", self.hand[p] if self.hand[p] is not None else [], Visibility.OWNER, owner=player))
         return zones
 
-    def check_invariants(self) -> list[str]:
+    def check_invariants(self, full: bool = False) -> list[str]:
+        """Every invariant of the parts that changed since the last check; everything when `full`,
+        on the first check, and after every movement phase (which touches every rider), so each
+        part of the state is checked whenever it changes and all of it at least once a round.
+
+        Checked: each rider's energy cards are exactly its deck's, once each, across its face-down
+        pile, recycled cards, played cards, kept card and hand; every exhaustion card is in one
+        place (pile, a rider's cards, set aside by a setup, or added to a pile that never runs
+        out); every rider stands where the squares say and no lone rider is in the left lane; no
+        rider ever moves back; the race ends in time."""
+        dirty = self._dirty
+        if full or dirty is None:
+            riders = range(len(self.square))
+            moved = True
+        else:
+            riders = dirty
+            moved = self._moved
         problems = []
-        energy, piles, _ = self.game.cards
-        exhaustion_out = [0, 0]
-        for r in range(len(self.square)):
-            p, k = divmod(r, 2)
+        recount = full or dirty is None
+        energy_of = self._energy_of
+        x_count = self._x_count
+        hand, hand_rider, kept = self.hand, self.hand_rider, self.kept
+        for r in riders:
             places = self.deck[r] + self.recycled[r] + self.played[r]
-            if self.kept[r] not in (None, NO_CARD):
-                places.append(self.kept[r])
-            if self.hand[p] is not None and self.hand_rider[p] == r:
-                places += self.hand[p]
-            exhaustion_out[k] += places.count(EXHAUSTION)
-            mine = sorted(c for c in places if c != EXHAUSTION)
-            if mine != energy[(SEAT_COLOURS[p], RIDERS[k])]:
-                problems.append(f"{self.rider_name(r)}: energy cards {mine} differ from the deck")
-        for k, rider in enumerate(RIDERS):
-            total = exhaustion_out[k] + self.exhaustion_left[k] + self.exhaustion_aside[k]
-            if total != piles[rider] + self.exhaustion_made[k]:
-                problems.append(f"{rider} exhaustion cards: {total} accounted for, {piles[rider] + self.exhaustion_made[k]} exist")
-            if self.exhaustion_made[k] and (self.exhaustion_left[k] or not self.game.unlimited_exhaustion):
-                problems.append(f"{rider} exhaustion cards were added while the pile held {self.exhaustion_left[k]}")
-        for r in range(len(self.square)):
-            s = self.square[r]
+            card = kept[r]
+            if card is not None and card != NO_CARD:
+                places.append(card)
+            p = r >> 1
+            if hand[p] is not None and hand_rider[p] == r:
+                places += hand[p]
+            xs = places.count(EXHAUSTION)
+            if xs != x_count[r]:
+                x_count[r] = xs
+                recount = True
+            for _ in range(xs):
+                places.remove(EXHAUSTION)
+            places.sort()
+            if places != energy_of[r]:
+                problems.append(f"{self.rider_name(r)}: energy cards {places} differ from the deck")
+        left = self.exhaustion_left
+        if recount or left != self._left_seen:
+            # Exhaustion cards moved: count them all again (per-rider counts are kept up to date).
+            self._left_seen = left[:]
+            piles = self._piles
+            for k, rider in enumerate(RIDERS):
+                total = sum(x_count[k::2]) + self.exhaustion_left[k] + self.exhaustion_aside[k]
+                made = self.exhaustion_made[k]
+                if total != piles[rider] + made:
+                    problems.append(f"{rider} exhaustion cards: {total} accounted for, {piles[rider] + made} exist")
+                if made and (self.exhaustion_left[k] or not self.game.unlimited_exhaustion):
+                    problems.append(f"{rider} exhaustion cards were added while the pile held {self.exhaustion_left[k]}")
+        if moved:
+            problems += self._position_problems()
+        if self.round > self.course.length:
+            problems.append(f"round {self.round}: the race should have ended (the leader gains 2+ squares a round)")
+        self._dirty = set()
+        self._moved = False
+        return problems
+
+    def _position_problems(self) -> list[str]:
+        problems = []
+        occ, square, lane = self.occ, self.square, self.lane
+        placed = 0
+        for r, s in enumerate(square):
             if s == 0:
                 if self.phase != "start":
                     problems.append(f"{self.rider_name(r)} is not on the course")
                 continue
-            if self.occ[2 * s + self.lane[r]] != r:
+            placed += 1
+            if occ[2 * s + lane[r]] != r:
                 problems.append(f"{self.rider_name(r)}: square {s} does not hold it")
-        for i, r in enumerate(self.occ):
-            if r != EMPTY and (self.square[r] != i // 2 or self.lane[r] != i % 2):
-                problems.append(f"square {i // 2} lane {LANES[i % 2]} names {self.rider_name(r)}, which is elsewhere")
-            if i % 2 == 1 and r != EMPTY and self.occ[i - 1] == EMPTY:
-                problems.append(f"square {i // 2}: a lone rider in the left lane")
+            if lane[r] == 1 and occ[2 * s] == EMPTY:
+                problems.append(f"square {s}: a lone rider in the left lane")
+        # Every rider stands where the squares say (above) and the squares name no other rider.
+        if len(occ) - occ.count(EMPTY) != placed:
+            for i, r in enumerate(occ):
+                if r != EMPTY and (square[r] != i // 2 or lane[r] != i % 2):
+                    problems.append(f"square {i // 2} lane {LANES[i % 2]} names {self.rider_name(r)}, which is elsewhere")
         if self.seen_squares is not None:
-            for r, (before, now) in enumerate(zip(self.seen_squares, self.square)):
+            for r, (before, now) in enumerate(zip(self.seen_squares, square)):
                 if now < before:
                     problems.append(f"{self.rider_name(r)} moved back from square {before} to {now}")
             # Remembered here so the next check can tell whether anyone went backwards since.
-            self.seen_squares = self.square[:]
-        if self.round > self.course.length:
-            problems.append(f"round {self.round}: the race should have ended (the leader gains 2+ squares a round)")
+            self.seen_squares = square[:]
         return problems
 
     def clone(self) -> "FlammeRougeState":
-        # The game (and the content behind it) is shared, never copied.
-        return copy.deepcopy(self, {id(self.game): self.game, id(self.course): self.course})
+        """An independent copy; the game, course and card values are shared, never copied."""
+        other = object.__new__(FlammeRougeState)
+        other.__dict__.update(self.__dict__)
+        other.chance = copy.deepcopy(self.chance)
+        for name in ("square", "lane", "occ", "kept", "exhaustion_left", "exhaustion_aside", "exhaustion_made",
+                     "hand_rider", "_x_count", "_left_seen"):
+            setattr(other, name, getattr(self, name)[:])
+        for name in ("deck", "recycled", "played"):
+            setattr(other, name, [pile[:] for pile in getattr(self, name)])
+        other.hand = [None if h is None else h[:] for h in self.hand]
+        other.seen_squares = None if self.seen_squares is None else self.seen_squares[:]
+        other._dirty = None if self._dirty is None else set(self._dirty)
+        other._result = None if self._result is None else copy.deepcopy(self._result)
+        return other
 
 
 def random_race(game: FlammeRouge, players: int, rng: random.Random) -> FlammeRougeState:
