@@ -372,7 +372,9 @@ def main(argv: list[str] | None = None) -> None:
     _options["content"] = PROJECT_CONTENT
     use_cjk_font(None)
     try:
-        app(args=argv, prog_name="cardgen", standalone_mode=False)
+        # Typer turns Ctrl-C into the return value 130 when it does not exit itself.
+        if app(args=argv, prog_name="cardgen", standalone_mode=False) == 130:
+            raise KeyboardInterrupt
     except Failed:
         sys.exit(1)
     except (ContentErrors, ContentError) as exc:

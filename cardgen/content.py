@@ -305,7 +305,7 @@ def check_schema(content: GameContent, schema_dirs: list[Path]) -> list[ContentE
         if unexpected:
             known = _property_names(schema_dirs)
             for key in unexpected:
-                close = difflib.get_close_matches(key, known, n=1, cutoff=0.75)
+                close = difflib.get_close_matches(key, [k for k in known if k != key], n=1, cutoff=0.75)
                 hint = f"; did you mean {close[0]!r}?" if close else ""
                 errors.append(content.locators[stem].error(rest + [key], f"unknown key {key!r}{hint}"))
             continue
