@@ -1,0 +1,36 @@
+"""Spectral Rails: what it prints (ether cards, the double-sided map board in panels over several
+pages, soul tiles, trail pieces and tokens, player mats, rule-sheet pictures) and the checks its
+content needs. Its rules engine is `verify.games.spectral_rails`."""
+
+from __future__ import annotations
+
+from cardgen.games.spectral_rails import checks, faces, pieces
+from cardgen.games.spectral_rails import diagrams as pictures
+from cardgen.registry import GameDefinition
+from verify.games.spectral_rails.rules import SpectralRails
+
+
+class SpectralRailsDefinition(GameDefinition):
+    id = "spectral-rails"
+    engine = SpectralRails
+    diagrams = pictures.DIAGRAMS
+    example_diagram = staticmethod(pictures.example_diagram)
+
+    def check(self, content):
+        return checks.check(content)
+
+    def facts(self, content):
+        return checks.facts(content)
+
+
+    def draw_face(self, canvas, content, card, rect, bleed):
+        faces.draw_face(canvas, content, card, rect, bleed)
+
+    def draw_back(self, canvas, content, back_id, rect, bleed):
+        faces.draw_back(canvas, content, back_id, rect, bleed)
+
+    def extra_outputs(self, content, game_dir, paper, flip):
+        return pieces.extra_outputs(content, game_dir, paper, flip)
+
+
+GAME = SpectralRailsDefinition()

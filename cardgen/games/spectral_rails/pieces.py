@@ -1,0 +1,2 @@
+def extra_outputs(content, game_dir, paper, flip):
+    return []

@@ -1,0 +1,1 @@
+"""Spectral Rails rules engine."""

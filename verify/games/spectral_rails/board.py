@@ -1,0 +1,202 @@
+"""The map of Spectral Rails as a graph: towns grouped in regions, routes between towns made of
+numbered track spaces, and one side of the board (its regions and its blue and red start towns).
+
+The same class reads the reconstructed board in `content/spectral-rails/map.yaml` and the small
+maps a scenario may bring, so a rule can be pinned on a ring of six towns as well as on the board.
+Spaces are numbered s1, s2, ... along the routes in the order they are listed, each route from its
+`from` town to its `to` town. Everything here is fixed for a game and shared by every state.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from functools import cached_property
+from typing import Any
+
+
+class MapError(ValueError):
+    """A map that breaks a rule; `where` is the dotted path of the offending entry."""
+
+    def __init__(self, where: str, message: str):
+        super().__init__(f"{where}: {message}")
+        self.where = where
+        self.message = message
+
+
+class Board:
+    """One side of a map: towns, regions, spaces, adjacency and start towns."""
+
+    def __init__(self, data: dict, side: str | None = None, players: int | None = None):
+        if not isinstance(data, dict):
+            raise MapError("map", "must be a mapping with regions, towns, routes and sides")
+        regions = data.get("regions")
+        towns = data.get("towns")
+        routes = data.get("routes")
+        if not isinstance(regions, list) or not regions:
+            raise MapError("map.regions", "must be a list of regions")
+        if not isinstance(towns, list) or not towns:
+            raise MapError("map.towns", "must be a list of towns")
+        if not isinstance(routes, list) or not routes:
+            raise MapError("map.routes", "must be a list of routes")
+        region_ids = []
+        for i, region in enumerate(regions):
+            rid = region.get("id") if isinstance(region, dict) else region
+            if not isinstance(rid, str):
+                raise MapError(f"map.regions.{i}", "a region needs an id")
+            region_ids.append(rid)
+        all_town_region: dict[str, str] = {}
+        for i, town in enumerate(towns):
+            if not isinstance(town, dict) or not isinstance(town.get("id"), str):
+                raise MapError(f"map.towns.{i}", "a town needs an id and a region")
+            if town["id"] in all_town_region:
+                raise MapError(f"map.towns.{i}", f"town {town['id']!r} is listed twice")
+            if town.get("region") not in region_ids:
+                raise MapError(f"map.towns.{i}.region", f"unknown region {town.get('region')!r}")
+            all_town_region[town["id"]] = town["region"]
+        sides = data.get("sides") or [{"id": "only", "regions": region_ids,
+                                        "blue_starts": data.get("blue_starts", []),
+                                        "red_starts": data.get("red_starts", [])}]
+        chosen = None
+        for s in sides:
+            if side is not None and s.get("id") == side:
+                chosen = s
+            elif side is None and players is not None and s.get("players", players) == players and chosen is None:
+                chosen = s
+        if chosen is None:
+            chosen = sides[0] if side is None and players is None else None
+        if chosen is None:
+            raise MapError("map.sides", f"no side for {players} players" if side is None else f"no side {side!r}")
+        self.side = chosen.get("id", "only")
+        self.regions: list[str] = [r for r in chosen.get("regions", region_ids)]
+        for r in self.regions:
+            if r not in region_ids:
+                raise MapError("map.sides", f"unknown region {r!r}")
+        self.town_region = {t: r for t, r in all_town_region.items() if r in self.regions}
+        self.towns: list[str] = list(self.town_region)
+        self.region_towns: dict[str, list[str]] = {r: [t for t in self.towns if self.town_region[t] == r]
+                                                   for r in self.regions}
+        self.adj: dict[str, list[str]] = {t: [] for t in self.towns}
+        self.spaces: list[str] = []
+        self.space_route: dict[str, int] = {}
+        self.routes: list[tuple[str, str, list[str]]] = []
+        number = 0
+        for i, route in enumerate(routes):
+            if not isinstance(route, dict):
+                raise MapError(f"map.routes.{i}", "a route is {from: town, to: town, spaces: n}")
+            a, b, n = route.get("from"), route.get("to"), route.get("spaces")
+            for end in (a, b):
+                if end not in all_town_region:
+                    raise MapError(f"map.routes.{i}", f"unknown town {end!r}")
+            if a == b:
+                raise MapError(f"map.routes.{i}", "a route joins two different towns")
+            if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 4:
+                raise MapError(f"map.routes.{i}.spaces", "a route has 1 to 4 track spaces")
+            ids = [f"s{number + k}" for k in range(1, n + 1)]
+            number += n
+            if a not in self.town_region or b not in self.town_region:
+                continue  # a route of the other side of the board
+            chain = [a, *ids, b]
+            for s in ids:
+                self.adj[s] = []
+                self.space_route[s] = len(self.routes)
+            for x, y in zip(chain, chain[1:]):
+                self.adj[x].append(y)
+                self.adj[y].append(x)
+            self.spaces += ids
+            self.routes.append((a, b, ids))
+        self.blue_starts = list(chosen.get("blue_starts", []))
+        self.red_starts = list(chosen.get("red_starts", []))
+        for name in ("blue_starts", "red_starts"):
+            for t in getattr(self, name):
+                if t not in self.town_region:
+                    raise MapError(f"map.sides.{name}", f"{t!r} is not a town of this side")
+        self.is_town = {t: True for t in self.towns}
+        for s in self.spaces:
+            self.is_town[s] = False
+        self.problems = self.check()
+        if self.problems:
+            raise MapError("map", self.problems[0])
+
+    def check(self) -> list[str]:
+        problems = []
+        if not self.towns:
+            return ["the side has no towns"]
+        seen = {self.towns[0]}
+        todo = [self.towns[0]]
+        while todo:
+            node = todo.pop()
+            for nxt in self.adj[node]:
+                if nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        missing = [n for n in self.adj if n not in seen]
+        if missing:
+            problems.append(f"not connected: {', '.join(missing[:5])} cannot be reached from {self.towns[0]}")
+        for r, ts in self.region_towns.items():
+            if not ts:
+                problems.append(f"region {r} has no town on this side")
+        return problems
+
+    @cached_property
+    def distance(self) -> dict[str, dict[str, int]]:
+        """Spaces between every two towns on an empty map: a static yardstick for heuristics."""
+        empty: dict = {}
+        return {t: {town: cost for town, (cost, _) in self.cheapest(t, empty, -1, False, True).items()} | {t: 0}
+                for t in self.towns}
+
+    def is_space(self, node: str) -> bool:
+        return node in self.space_route
+
+    def cheapest(self, start: str, track: dict, me: int, ride_others: bool, place: bool,
+                 first_only: bool = False) -> dict[str, tuple[int, list[str]]]:
+        """Cheapest route from `start` to every other town: {town: (pieces to place, nodes after
+        start)}. An empty space costs one piece (if `place`), another player's trail nothing (if
+        `ride_others`), your own trail (`me`) blocks; towns cost nothing and may be passed
+        through. With `first_only`, stop at the first (cheapest) town. Ties go to the route met
+        first in map order, so the answer is stable."""
+        best = {start: 0}
+        prev: dict[str, str] = {}
+        queue = deque([(0, start)])
+        is_town, adj = self.is_town, self.adj
+        result: dict[str, tuple[int, list[str]]] = {}
+        done = set()
+        while queue:
+            cost, node = queue.popleft()
+            if node in done:
+                continue
+            done.add(node)
+            if node != start and is_town[node]:
+                path = [node]
+                while prev[path[-1]] != start:
+                    path.append(prev[path[-1]])
+                result[node] = (cost, path[::-1])
+                if first_only:
+                    return result
+            for nxt in adj[node]:
+                if nxt in done:
+                    continue
+                if is_town[nxt]:
+                    step = 0
+                else:
+                    owner = track.get(nxt)
+                    if owner is None:
+                        if not place:
+                            continue
+                        step = 1
+                    elif owner == me or not ride_others:
+                        continue
+                    else:
+                        step = 0
+                c = cost + step
+                if c < best.get(nxt, 1 << 30):
+                    best[nxt] = c
+                    prev[nxt] = node
+                    if step:
+                        queue.append((c, nxt))
+                    else:
+                        queue.appendleft((c, nxt))
+        return result
+
+
+def load_board(data: Any, players: int) -> Board:
+    return Board(data, players=players)

@@ -1,0 +1,1255 @@
+"""The Spectral Rails rules engine: ghost trains carry souls home across a map of towns.
+
+A game is 6 rounds in two halves of 3. In a round the players take turns, from the start player
+clockwise, until every one has passed. A turn is: board one waiting soul at your train's town
+(from your fourth soul on, a card is discarded for it), then move: play one ether card (or two
+for a coin), take that many trail pieces, lay them on a route from your train and ride it to
+another town; or play cards to take back trail pieces instead of moving; or pay a coin to ride
+over other players' trail. Then souls whose town you reached may get off. Every card played goes
+to the left end of its owner's row; at the end of a round each player takes back half of the row
+(rounded down) from the left. From the second round an auction decides who removes trail and who
+starts. The second half swaps the dark souls left on the map for light ones and restarts the
+trains at the red start towns. Rulings where the rules are loose are in `rulings.yaml`.
+
+Cards are written as `<colour letter><value>` (G3 is a green 3); a player's cards differ only by
+value, so actions name values. Soul tiles are `d-<town>-<n>` (dark) and `l-<town>` (light).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import cached_property
+from itertools import combinations_with_replacement
+from typing import Any
+
+from verify.engine import Action, Chance, Game, IllegalAction, NotationError, SetupError, State, player_names
+from verify.games.spectral_rails.board import Board, MapError
+from verify.kit import Visibility, Zone, outcome_from_scores
+
+COLOURS = ("green", "purple", "orange", "grey")
+LETTERS = {"green": "G", "purple": "P", "orange": "O", "grey": "K"}
+ROUNDS = 6
+HALF = 3
+COINS = 2
+TRAIL = 13
+SEATS = 6
+FREE_SEATS = 3  # boarding a 4th soul or later costs a card
+DEFAULT_VALUES = (1, 1, 2, 2, 2, 3, 3, 4, 4)
+MOVE_READINGS = ("others", "literal")
+
+START, TURN, AUCTION, CLEAR, OVER = "start", "turn", "auction", "clear", "over"
+# steps inside a turn
+BEGIN, BOARDED, GO, DROP, DELIVER = "begin", "boarded", "go", "drop", "deliver"
+
+
+# --- actions -------------------------------------------------------------------------------------
+
+def _cards_text(values: tuple[int, ...]) -> str:
+    return "+".join(str(v) for v in values)
+
+
+@dataclass(frozen=True)
+class Start(Action):
+    town: str
+
+    def __str__(self) -> str:
+        return f"start {self.town}"
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True)
+class Board_(Action):
+    soul: str
+    paying: int = 0
+
+    def __str__(self) -> str:
+        return f"board {self.soul}" + (f" paying {self.paying}" if self.paying else "")
+
+
+@dataclass(frozen=True)
+class Play(Action):
+    cards: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return f"play {_cards_text(self.cards)}"
+
+
+@dataclass(frozen=True)
+class Remove(Action):
+    cards: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return f"remove {_cards_text(self.cards)}"
+
+
+@dataclass(frozen=True)
+class Coin(Action):
+    def __str__(self) -> str:
+        return "coin"
+
+
+@dataclass(frozen=True)
+class Go(Action):
+    path: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return "go " + " ".join(self.path)
+
+
+@dataclass(frozen=True)
+class Drop(Action):
+    space: str
+
+    def __str__(self) -> str:
+        return f"drop {self.space}"
+
+
+@dataclass(frozen=True)
+class Stop(Action):
+    def __str__(self) -> str:
+        return "stop"
+
+
+@dataclass(frozen=True)
+class Deliver(Action):
+    soul: str
+
+    def __str__(self) -> str:
+        return f"deliver {self.soul}"
+
+
+@dataclass(frozen=True)
+class End(Action):
+    def __str__(self) -> str:
+        return "end"
+
+
+@dataclass(frozen=True)
+class Bid(Action):
+    cards: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return f"bid {_cards_text(self.cards)}"
+
+
+@dataclass(frozen=True)
+class Clear(Action):
+    space: str
+
+    def __str__(self) -> str:
+        return f"clear {self.space}"
+
+
+@dataclass(frozen=True)
+class Leader(Action):
+    player: str
+
+    def __str__(self) -> str:
+        return f"leader {self.player}"
+
+
+PASS, COIN, STOP, END = Pass(), Coin(), Stop(), End()
+
+
+def _parse_cards(word: str) -> tuple[int, ...]:
+    parts = word.split("+")
+    if not all(p.isdigit() and len(p) == 1 for p in parts) or not parts:
+        raise NotationError(f"{word!r} is not a list of card values such as 3 or 3+2")
+    values = tuple(int(p) for p in parts)
+    if not all(1 <= v <= 9 for v in values):
+        raise NotationError(f"{word!r}: card values are 1 to 4")
+    return values
+
+
+def parse_action(text: str) -> Action:
+    words = text.split()
+    if not words:
+        raise NotationError("empty action")
+    verb, rest = words[0].lower(), words[1:]
+    simple = {"pass": PASS, "coin": COIN, "stop": STOP, "end": END}
+    if verb in simple and not rest:
+        return simple[verb]
+    if verb == "start" and len(rest) == 1:
+        return Start(rest[0])
+    if verb == "board" and len(rest) == 1:
+        return Board_(rest[0])
+    if verb == "board" and len(rest) == 3 and rest[1] == "paying":
+        value = _parse_cards(rest[2])
+        if len(value) != 1:
+            raise NotationError("a fourth soul costs one card: board <soul> paying <value>")
+        return Board_(rest[0], value[0])
+    if verb in ("play", "remove", "bid") and len(rest) == 1:
+        cards = _parse_cards(rest[0])
+        if verb != "bid" and len(cards) > 2:
+            raise NotationError("at most two cards move a train")
+        return {"play": Play, "remove": Remove, "bid": Bid}[verb](cards)
+    if verb == "go" and rest:
+        return Go(tuple(rest))
+    if verb == "drop" and len(rest) == 1:
+        return Drop(rest[0])
+    if verb == "clear" and len(rest) == 1:
+        return Clear(rest[0])
+    if verb == "deliver" and len(rest) == 1:
+        return Deliver(rest[0])
+    if verb == "leader" and len(rest) == 1:
+        return Leader(rest[0])
+    raise NotationError(f"cannot read {text!r}; see the notation (start, pass, board, play, remove, coin, go, "
+                        "drop, stop, deliver, end, bid, clear, leader)")
+
+
+# --- the game ------------------------------------------------------------------------------------
+
+class SpectralRails(Game):
+    """Parameters: move ('others': a train rides this turn's trail and other players' trail;
+    'literal': only this turn's trail), light (points for a delivered light soul: 1 or 2),
+    map (a whole map instead of the board; a scenario's `setup: map` does the same)."""
+
+    id = "spectral-rails"
+    min_players = 3
+    max_players = 4
+    PARAMS = ("move", "light", "map")
+
+    def __init__(self, content=None, **params):
+        super().__init__(content, **params)
+        unknown = sorted(set(params) - set(self.PARAMS))
+        if unknown:
+            raise ValueError(f"params: unknown parameter {unknown[0]!r}; expected one of {', '.join(self.PARAMS)}")
+        self.move_reading = params.get("move", "others")
+        if self.move_reading not in MOVE_READINGS:
+            raise ValueError(f"params.move: must be one of {', '.join(MOVE_READINGS)}, not {self.move_reading!r}")
+        self.light_points = params.get("light", 1)
+        if self.light_points not in (1, 2):
+            raise ValueError("params.light: a light soul scores 1 or 2")
+        self._boards: dict = {}
+
+    @cached_property
+    def map_data(self) -> dict:
+        if "map" in self.params:
+            return self.params["map"]
+        if self.content is None:
+            raise ValueError("Spectral Rails needs its content (map.yaml) or a map parameter")
+        return self.content.files["map"]
+
+    @cached_property
+    def card_values(self) -> dict[str, tuple[int, ...]]:
+        values: dict[str, list[int]] = {c: [] for c in COLOURS}
+        if self.content is not None:
+            for card in self.content.cards:
+                if card["deck"] == "ether":
+                    values[card["colour"]] += [card["value"]] * card.get("copies", 1)
+        return {c: tuple(sorted(v)) if v else DEFAULT_VALUES for c, v in values.items()}
+
+    def board(self, players: int, data: dict | None = None) -> Board:
+        if data is not None:
+            return Board(data, players=players)
+        if players not in self._boards:
+            self._boards[players] = Board(self.map_data, players=players)
+        return self._boards[players]
+
+    def new_state(self, players: int, seed: int | None = None, setup: dict | None = None) -> "SpectralRailsState":
+        if not self.min_players <= players <= self.max_players:
+            raise SetupError("players", f"Spectral Rails takes 3 or 4 players, not {players}")
+        setup = setup or {}
+        if not isinstance(setup, dict):
+            raise SetupError("", "must be a mapping")
+        unknown = sorted(set(setup) - SETUP_KEYS)
+        if unknown:
+            raise SetupError(unknown[0], f"unknown setup field; known: {', '.join(sorted(SETUP_KEYS))}")
+        try:
+            board = self.board(players, setup.get("map"))
+        except MapError as exc:
+            raise SetupError("map" if "map" in setup else "", exc.message) from None
+        state = SpectralRailsState(self, board, players, Chance(seed))
+        state.setup = setup or None
+        _apply_setup(state, setup)
+        return state
+
+    def notation_help(self) -> str:
+        return NOTATION_HELP
+
+
+NOTATION_HELP = """\
+Actions (values name your own cards, e.g. 3 or 3+2; spaces are s1, s2, ...; towns by id):
+  start <town>              place your train on a free start town (blue in round 1, red in round 4)
+  pass                      stop for this round (or leave the auction)
+  board <soul> [paying <v>] board a soul waiting at your train's town; from the 4th soul on, pay a card
+  play <v>[+<w>]            move: take that many trail pieces (a second card costs a coin)
+  remove <v>[+<w>]          take back up to that many of your trail pieces instead of moving
+  coin                      move by paying a coin: ride only over other players' trail
+  go <node> ... <town>      the route, from the space next to your train to the town it stops at;
+                            empty spaces on it get your trail pieces
+  drop <space>              take back one of your pieces (after remove); stop when you may
+  deliver <soul>            let a soul off at its town; end finishes the turn
+  bid <v>[+<w>...]          add cards to your bid so it beats the highest
+  clear <space>             auction winner: remove a piece (it goes back to its owner)
+  leader <player>           auction winner: give the spirit-leader marker; that player starts
+Params: move (others | literal), light (1 | 2), map
+Setup: map, round, leader, turn, passed, trains {P1: town}, hands {P1: [values]}, rows {P1: [values,
+  leftmost first]}, coins {P1: n}, trail {s3: P1}, aboard {P1: [souls]}, delivered {P1: {one: [...],
+  two: [...]}}, waiting {town: [souls]}, phase (start | turn | auction), dark_order (tiles as drawn)
+Chance: souls.dark (the dark tiles in the order they are laid out), souls.light
+Expect: phase, round, half, step, turn, leader, passed, trains, track, taken, high_bid, hand.P1,
+  row.P1 (leftmost first), bid.P1, coins.P1, supply.P1, aboard.P1, delivered_one.P1,
+  delivered_two.P1, at.<town>, bag, light_pile, box, round_track, score.P1
+End: winner, winners, scores, breakdown"""
+
+SETUP_KEYS = {"map", "round", "leader", "turn", "passed", "trains", "hands", "rows", "coins", "trail",
+              "aboard", "delivered", "waiting", "phase", "dark_order"}
+
+
+# --- the state -----------------------------------------------------------------------------------
+
+class SpectralRailsState(State):
+
+    def __init__(self, game: SpectralRails, board: Board, players: int, chance: Chance):
+        self.game = game
+        self.board = board
+        self.players = player_names(players)
+        self.index = {p: i for i, p in enumerate(self.players)}
+        self.chance = chance
+        self.colours = COLOURS[:players]
+        self.letters = [LETTERS[c] for c in self.colours]
+        n = players
+        self.hands: list[list[str]] = [[] for _ in range(n)]
+        self.rows: list[list[str]] = [[] for _ in range(n)]  # index 0 is the left end
+        self.bids: list[list[str]] = [[] for _ in range(n)]
+        self.coins: list[list[str]] = [["coin"] * COINS for _ in range(n)]
+        self.bank: list[str] = ["coin"] * (2 * len(COLOURS) - COINS * n)
+        self.supply: list[list[str]] = [[f"trail-{c}"] * TRAIL for c in self.colours]
+        self.track: dict[str, int] = {}
+        self.trains: list[str | None] = [None] * n
+        self.aboard: list[list[str]] = [[] for _ in range(n)]
+        self.delivered1: list[list[str]] = [[] for _ in range(n)]
+        self.delivered2: list[list[str]] = [[] for _ in range(n)]
+        self.waiting: dict[str, list[str]] = {t: [] for t in board.towns}
+        self.bag: list[str] = []
+        self.light: list[str] = []
+        self.box: list[str] = []
+        self.round_track: list[str] = ["wreck-blue"] * HALF + ["wreck-red"] * HALF
+        self.wrecks_off: list[str] = []
+        self.phase = START
+        self.round = 1
+        self.leader = 0
+        self.current = 0
+        self.passed = [False] * n
+        self.step = BEGIN
+        self.taken = 0
+        self.by_coin = False
+        self.drop_left = 0
+        self.drop_free = False
+        self.dropped = 0
+        self.start_order: list[int] = []
+        self.high = 0
+        self.high_player: int | None = None
+        self.out = [False] * n
+        self.clear_left = 0
+        self.setup: dict | None = None
+        self._all_souls: dict[str, int] = {}
+        self._winner_pending = False
+        self._legal: tuple | None = None
+
+    # --- components -------------------------------------------------------------------------------
+    def soul_town(self, soul: str) -> str:
+        return soul[2:].rsplit("-", 1)[0] if soul.startswith("d-") else soul[2:]
+
+    @staticmethod
+    def is_dark(soul: str) -> bool:
+        return soul.startswith("d-")
+
+    def components(self) -> dict:
+        comps: dict[Any, int] = {"coin": 2 * len(COLOURS)}
+        for p, colour in enumerate(self.colours):
+            for v in self.game.card_values[colour]:
+                key = f"{self.letters[p]}{v}"
+                comps[key] = comps.get(key, 0) + 1
+            comps[f"trail-{colour}"] = TRAIL
+        comps["wreck-blue"] = HALF
+        comps["wreck-red"] = HALF
+        comps.update(self._all_souls)
+        return comps
+
+    def zones(self) -> list[Zone]:
+        E, O, N = Visibility.EVERYONE, Visibility.OWNER, Visibility.NOBODY
+        zones = []
+        for p, player in enumerate(self.players):
+            zones += [Zone("hand", self.hands[p], O, player),
+                      Zone("row", self.rows[p], E, player, ordered=True),
+                      Zone("bid", self.bids[p], E, player, ordered=True),
+                      Zone("coins", self.coins[p], E, player),
+                      Zone("supply", self.supply[p], E, player),
+                      Zone("aboard", self.aboard[p], E, player, ordered=True),
+                      Zone("delivered_one", self.delivered1[p], E, player),
+                      Zone("delivered_two", self.delivered2[p], E, player)]
+        zones.append(Zone("bank", self.bank, E))
+        zones.append(Zone("trail_on_board", [f"trail-{self.colours[o]}" for _, o in sorted(self.track.items())], E))
+        for town in self.board.towns:
+            zones.append(Zone(f"at.{town}", self.waiting[town], E))
+        zones += [Zone("bag", self.bag, N), Zone("light_pile", self.light, N), Zone("box", self.box, E),
+                  Zone("round_track", self.round_track, E, ordered=True), Zone("wrecks_off", self.wrecks_off, E)]
+        return zones
+
+    def public_fields(self) -> dict[str, Any]:
+        return {
+            "phase": self.phase, "round": self.round, "half": 1 if self.round <= HALF else 2,
+            "step": self.step if self.phase == TURN else None,
+            "turn": self.players[self.current] if self.phase != OVER else None,
+            "leader": self.players[self.leader],
+            "passed": [p for i, p in enumerate(self.players) if self.passed[i]],
+            "trains": {p: self.trains[i] for i, p in enumerate(self.players)},
+            "track": {s: self.players[o] for s, o in sorted(self.track.items(), key=lambda kv: int(kv[0][1:]))},
+            "taken": self.taken,
+            "high_bid": self.high,
+            "score": {p: self.final_score(i)[0] for i, p in enumerate(self.players)},
+        }
+
+    def fields(self) -> dict[str, Any]:
+        """Everything, plus each player's zones under `<zone>.<player>` and the number of trail
+        pieces left in each supply as `pieces.<player>`, so a scenario can name one of them."""
+        fields = super().fields()
+        for name, value in list(fields.items()):
+            if isinstance(value, dict) and set(value) == set(self.players) and name not in ("trains", "score"):
+                for player, own in value.items():
+                    fields[f"{name}.{player}"] = own
+        for p, player in enumerate(self.players):
+            fields[f"pieces.{player}"] = len(self.supply[p])
+        return fields
+
+    # --- turn order -------------------------------------------------------------------------------
+    def to_move(self) -> list[str]:
+        if self.phase == OVER:
+            return []
+        return [self.players[self.current]]
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    # --- helpers ----------------------------------------------------------------------------------
+    def _values(self, p: int) -> list[int]:
+        return [int(c[1:]) for c in self.hands[p]]
+
+    def _has_cards(self, p: int, values) -> bool:
+        have = self._values(p)
+        for v in values:
+            if v in have:
+                have.remove(v)
+            else:
+                return False
+        return True
+
+    def _spend(self, p: int, values, to_row: bool = True) -> list[str]:
+        cards = []
+        for v in values:
+            card = f"{self.letters[p]}{v}"
+            self.hands[p].remove(card)
+            cards.append(card)
+        if to_row:
+            for card in cards:
+                self.rows[p].insert(0, card)  # laid one by one to the left
+        return cards
+
+    def _reach(self, p: int, by_coin: bool, first_only: bool = False) -> dict:
+        others = self.game.move_reading == "others" or by_coin
+        return self.board.cheapest(self.trains[p], self.track, p, others, not by_coin, first_only)
+
+    def _min_move_cost(self, p: int) -> int | None:
+        reach = self._reach(p, False, first_only=True)
+        return min((c for c, _ in reach.values()), default=None)
+
+    def _connected(self, p: int) -> set[str]:
+        """Your pieces joined to your train by your own trail (a town breaks the chain)."""
+        train = self.trains[p]
+        found: set[str] = set()
+        if train is None:
+            return found
+        todo = [s for s in self.board.adj[train] if self.track.get(s) == p]
+        while todo:
+            s = todo.pop()
+            if s in found:
+                continue
+            found.add(s)
+            for nxt in self.board.adj[s]:
+                if self.track.get(nxt) == p and nxt not in found:
+                    todo.append(nxt)
+        return found
+
+    def _removable(self, p: int) -> tuple[list[str], bool]:
+        """(pieces you may take back, whether you may choose how many)."""
+        mine = [s for s, o in self.track.items() if o == p]
+        connected = self._connected(p)
+        if not connected:
+            return mine, True
+        return [s for s in mine if s not in connected], False
+
+    def _card_options(self, p: int) -> list[tuple[int, ...]]:
+        values = sorted(set(self._values(p)), reverse=True)
+        options = [(v,) for v in values]
+        if self.coins[p]:
+            have = self._values(p)
+            for i, v in enumerate(values):
+                for w in values[i:]:
+                    if v != w or have.count(v) >= 2:
+                        options.append((v, w))
+        return options
+
+    def _move_options(self, p: int) -> list[Action]:
+        """Every way to do step B now (play, remove or coin), as actions."""
+        actions: list[Action] = []
+        options = self._card_options(p)
+        if options:
+            min_cost = self._min_move_cost(p)
+            supply = len(self.supply[p])
+            for cards in options:
+                total = sum(cards)
+                if min_cost is not None and total <= supply and min_cost <= total:
+                    actions.append(Play(cards))
+            removable, _ = self._removable(p)
+            if removable:
+                actions += [Remove(cards) for cards in options]
+        if self.coins[p] and self._reach(p, True, first_only=True):
+            actions.append(COIN)
+        return actions
+
+    # --- legal actions ----------------------------------------------------------------------------
+    def legal_actions(self, player: str) -> list[Action]:
+        cached = self._legal
+        if cached is not None and cached[0] == player:
+            return list(cached[1])
+        actions = self._legal_actions(player)
+        self._legal = (player, tuple(actions))
+        return actions
+
+    def _legal_actions(self, player: str) -> list[Action]:
+        p = self.index.get(player)
+        if p is None or self.phase == OVER or p != self.current:
+            return []
+        if self.phase == START:
+            taken = set(self.trains)
+            return [Start(t) for t in self._starts() if t not in taken]
+        if self.phase == AUCTION:
+            return [PASS] + self._bid_options(p)
+        if self.phase == CLEAR:
+            acts: list[Action] = []
+            if self.clear_left:
+                acts += [Clear(s) for s in sorted(self.track, key=lambda s: int(s[1:]))]
+            return acts + [Leader(q) for q in self.players]
+        step = self.step
+        if step == BEGIN:
+            moves = self._move_options(p)
+            acts = [PASS]
+            if moves:
+                acts += self._board_options(p)
+            return acts + moves
+        if step == BOARDED:
+            return self._move_options(p)
+        if step == GO:
+            reach = self._reach(p, self.by_coin)
+            return [Go(tuple(path)) for town, (cost, path) in reach.items() if cost <= self.taken]
+        if step == DROP:
+            removable, free = self._removable_now(p)
+            acts = [Drop(s) for s in sorted(removable, key=lambda s: int(s[1:]))]
+            if free and self.dropped:
+                acts.append(STOP)
+            return acts
+        if step == DELIVER:
+            town = self.trains[p]
+            return [Deliver(s) for s in self.aboard[p] if self.soul_town(s) == town] + [END]
+        return []
+
+    def _starts(self) -> list[str]:
+        return self.board.blue_starts if self.round <= HALF else self.board.red_starts
+
+    def _board_options(self, p: int) -> list[Action]:
+        town = self.trains[p]
+        souls = self.waiting.get(town, [])
+        if not souls or len(self.aboard[p]) >= SEATS:
+            return []
+        if len(self.aboard[p]) < FREE_SEATS:
+            return [Board_(s) for s in dict.fromkeys(souls)]
+        acts = []
+        for v in sorted(set(self._values(p))):
+            trial = self.clone()
+            trial._spend(p, [v])
+            if trial._move_options(p):
+                acts += [Board_(s, v) for s in dict.fromkeys(souls)]
+        return acts
+
+    def _bid_options(self, p: int) -> list[Action]:
+        have = self._values(p)
+        mine = sum(int(c[1:]) for c in self.bids[p])
+        found = []
+        for k in (1, 2, 3):
+            for combo in combinations_with_replacement(sorted(set(have), reverse=True), k):
+                if any(combo.count(v) > have.count(v) for v in combo):
+                    continue
+                total = mine + sum(combo)
+                if total <= self.high:
+                    continue
+                # only raises with no card to spare: every card is needed to beat the bid
+                if all(total - v <= self.high for v in combo):
+                    found.append(Bid(tuple(combo)))
+        return found
+
+    def _removable_now(self, p: int) -> tuple[list[str], bool]:
+        return self._removable(p)
+
+    # --- apply ------------------------------------------------------------------------------------
+    def apply(self, player: str, action: Action) -> None:
+        self._legal = None  # a refused action leaves the state as it was; the cache is rebuilt
+        p = self.index.get(player)
+        if p is None:
+            raise IllegalAction("players", f"unknown player {player!r}; the players are {', '.join(self.players)}")
+        if self.phase == OVER:
+            raise IllegalAction("end of the game", "the game is over")
+        if p != self.current:
+            raise IllegalAction("turn order", f"not your turn: {self.players[self.current]} is to move")
+        kind = type(action)
+        if self.phase == START:
+            if kind is not Start:
+                raise IllegalAction("start towns", f"{player} must first place the train: start <town>")
+            return self._start(p, action.town)
+        if self.phase == AUCTION:
+            if kind is Pass:
+                return self._auction_pass(p)
+            if kind is Bid:
+                return self._bid(p, action.cards)
+            raise IllegalAction("auction", "during the auction you bid or pass")
+        if self.phase == CLEAR:
+            if kind is Clear:
+                return self._clear(p, action.space)
+            if kind is Leader:
+                return self._give_leader(p, action.player)
+            raise IllegalAction("auction", "the auction winner clears trail (clear <space>) and names the start player (leader <player>)")
+        step = self.step
+        if kind is Pass:
+            if step != BEGIN:
+                raise IllegalAction("passing", "you may pass only instead of a whole turn, not in the middle of one")
+            self.passed[p] = True
+            return self._next_turn()
+        if kind is Board_:
+            return self._board(p, action)
+        if kind in (Play, Remove, Coin):
+            if step not in (BEGIN, BOARDED):
+                raise IllegalAction("turn order", "you have already played for this turn's move")
+            if kind is Coin:
+                return self._coin(p)
+            return self._play(p, action.cards, kind is Remove)
+        if kind is Go:
+            return self._go(p, action.path)
+        if kind in (Drop, Stop):
+            return self._drop(p, action)
+        if kind in (Deliver, End):
+            return self._deliver(p, action)
+        if kind is Start:
+            raise IllegalAction("start towns", "trains are placed only at the start of a half")
+        raise IllegalAction("turn order", f"{action} is not possible now (step: {step})")
+
+    def _start(self, p: int, town: str) -> None:
+        starts = self._starts()
+        colour = "blue" if self.round <= HALF else "red"
+        if town not in starts:
+            raise IllegalAction("start towns", f"{town!r} is not a {colour} start town ({', '.join(starts)})")
+        if town in self.trains:
+            raise IllegalAction("start towns", f"another train already starts at {town}")
+        self.trains[p] = town
+        self.start_order.pop(0)
+        if self.start_order:
+            self.current = self.start_order[0]
+        elif self._winner_pending:
+            self.phase = CLEAR
+            self.current = self.high_player
+        else:
+            self._begin_round()
+
+    def _board(self, p: int, action: Board_) -> None:
+        if self.step != BEGIN:
+            raise IllegalAction("boarding", "a soul boards only at the start of your turn, before the train moves")
+        town = self.trains[p]
+        if action.soul not in self.waiting.get(town, []):
+            raise IllegalAction("boarding", f"{action.soul} is not waiting at {town}, where your train stands")
+        if len(self.aboard[p]) >= SEATS:
+            raise IllegalAction("seats", f"your train has {SEATS} seats and they are all taken")
+        if len(self.aboard[p]) >= FREE_SEATS:
+            if not action.paying:
+                raise IllegalAction("fourth soul", "from the 4th soul on, boarding costs a card: board <soul> paying <value>")
+            if not self._has_cards(p, [action.paying]):
+                raise IllegalAction("fourth soul", f"you have no {action.paying} to discard")
+        elif action.paying:
+            raise IllegalAction("fourth soul", "only the 4th soul and later cost a card")
+        trial = self.clone()
+        if action.paying:
+            trial._spend(p, [action.paying])
+        if not trial._move_options(p):
+            raise IllegalAction("moving", "after boarding you must move, and you would have no way to")
+        if action.paying:
+            self._spend(p, [action.paying])
+        self.waiting[town].remove(action.soul)
+        self.aboard[p].append(action.soul)
+        self.step = BOARDED
+
+    def _play(self, p: int, cards: tuple[int, ...], remove: bool) -> None:
+        if len(cards) == 2 and not self.coins[p]:
+            raise IllegalAction("second card", "a second card costs a coin and you have none")
+        if not self._has_cards(p, cards):
+            raise IllegalAction("cards", f"you do not hold {_cards_text(cards)}")
+        total = sum(cards)
+        if remove:
+            removable, free = self._removable(p)
+            if not removable:
+                raise IllegalAction("removing trail", "you have no trail piece you may take back (only pieces not joined to your train)")
+        else:
+            if total > len(self.supply[p]):
+                raise IllegalAction("taking trail", f"you cannot take {total} pieces: {len(self.supply[p])} left in your supply")
+            min_cost = self._min_move_cost(p)
+            if min_cost is None or min_cost > total:
+                raise IllegalAction("moving", f"no town can be reached with {total} pieces")
+        if len(cards) == 2:
+            self.bank.append(self.coins[p].pop())
+        self._spend(p, cards)
+        if remove:
+            self.step = DROP
+            self.drop_left = total
+            self.drop_free = free
+            self.dropped = 0
+            self._maybe_end_drop(p)
+        else:
+            self.step = GO
+            self.taken = total
+            self.by_coin = False
+
+    def _coin(self, p: int) -> None:
+        if not self.coins[p]:
+            raise IllegalAction("coin move", "you have no coin")
+        if not self._reach(p, True, first_only=True):
+            raise IllegalAction("coin move", "no town can be reached over other players' trail")
+        self.bank.append(self.coins[p].pop())
+        self.step = GO
+        self.taken = 0
+        self.by_coin = True
+
+    def _go(self, p: int, path: tuple[str, ...]) -> None:
+        if self.step != GO:
+            raise IllegalAction("moving", "play a card (or a coin) before moving the train")
+        board, track = self.board, self.track
+        here = self.trains[p]
+        seen = {here}
+        places = []
+        others = self.game.move_reading == "others" or self.by_coin
+        for node in path:
+            if node not in board.adj:
+                raise IllegalAction("route", f"{node!r} is no town or space of the map")
+            if node not in board.adj[here]:
+                raise IllegalAction("route", f"{node} does not join {here}")
+            if node in seen:
+                raise IllegalAction("route", f"the route passes {node} twice")
+            seen.add(node)
+            if board.is_space(node):
+                owner = track.get(node)
+                if owner == p:
+                    raise IllegalAction("own trail", f"{node} holds your own trail from an earlier turn: you may not ride it again")
+                if owner is None:
+                    if self.by_coin:
+                        raise IllegalAction("coin move", f"{node} is empty: a coin move rides only on other players' trail")
+                    places.append(node)
+                elif not others:
+                    raise IllegalAction("trail of this turn", f"{node} holds {self.players[owner]}'s trail: the train rides only on trail laid this turn")
+            here = node
+        if not path or not board.is_town[here]:
+            raise IllegalAction("route", "a route ends at a town")
+        if here == self.trains[p]:
+            raise IllegalAction("moving", "the train must leave its town")
+        if len(places) > self.taken:
+            raise IllegalAction("taking trail", f"the route needs {len(places)} pieces; you took {self.taken}")
+        for s in places:
+            track[s] = p
+            self.supply[p].pop()
+        self.taken = 0
+        self.by_coin = False
+        self.trains[p] = here
+        self._to_deliver(p)
+
+    def _maybe_end_drop(self, p: int) -> None:
+        removable, free = self._removable(p)
+        if self.drop_left == 0 or not removable:
+            self._to_deliver(p)
+
+    def _drop(self, p: int, action) -> None:
+        if self.step != DROP:
+            raise IllegalAction("removing trail", "take back pieces only after playing remove")
+        removable, free = self._removable(p)
+        if type(action) is Stop:
+            if not (free and self.dropped):
+                raise IllegalAction("removing trail", "your train touches your trail: every piece not joined to it must go, up to the card's value")
+            return self._to_deliver(p)
+        if self.track.get(action.space) != p:
+            raise IllegalAction("removing trail", f"{action.space} holds none of your trail")
+        if action.space not in removable:
+            raise IllegalAction("removing trail", f"{action.space} is joined to your train and cannot be taken back")
+        del self.track[action.space]
+        self.supply[p].append(f"trail-{self.colours[p]}")
+        self.drop_left -= 1
+        self.dropped += 1
+        self._maybe_end_drop(p)
+
+    def _to_deliver(self, p: int) -> None:
+        town = self.trains[p]
+        if any(self.soul_town(s) == town for s in self.aboard[p]):
+            self.step = DELIVER
+        else:
+            self._next_turn()
+
+    def _deliver(self, p: int, action) -> None:
+        if self.step != DELIVER:
+            raise IllegalAction("delivering", "souls get off after the train has moved")
+        if type(action) is End:
+            return self._next_turn()
+        soul = action.soul
+        if soul not in self.aboard[p]:
+            raise IllegalAction("delivering", f"{soul} is not aboard your train")
+        if self.soul_town(soul) != self.trains[p]:
+            raise IllegalAction("delivering", f"{soul} is bound for {self.soul_town(soul)}, not {self.trains[p]}")
+        self.aboard[p].remove(soul)  # the seats behind move up
+        two = (self.round > HALF and self.is_dark(soul)) or (not self.is_dark(soul) and self.game.light_points == 2)
+        (self.delivered2 if two else self.delivered1)[p].append(soul)
+        if not any(self.soul_town(s) == self.trains[p] for s in self.aboard[p]):
+            self._next_turn()
+
+    def _next_turn(self) -> None:
+        self.step = BEGIN
+        self.taken = 0
+        n = len(self.players)
+        for k in range(1, n + 1):
+            q = (self.current + k) % n
+            if not self.passed[q]:
+                self.current = q
+                return
+        self._end_round()
+
+    # --- round end, auction, second half -------------------------------------------------------------
+    def _end_round(self) -> None:
+        for p in range(len(self.players)):
+            back = len(self.rows[p]) // 2
+            self.hands[p] += self.rows[p][:back]
+            del self.rows[p][:back]
+            while len(self.coins[p]) < COINS and self.bank:
+                self.coins[p].append(self.bank.pop())
+        self.wrecks_off.append(self.round_track.pop(0))
+        if self.round == ROUNDS:
+            self.phase = OVER
+            self.step = BEGIN
+            return
+        self.round += 1
+        self.passed = [False] * len(self.players)
+        if self.round == HALF + 1:
+            self._second_half()
+        self._begin_auction()
+
+    def _second_half(self) -> None:
+        for town in self.board.towns:
+            self.bag += [s for s in self.waiting[town] if self.is_dark(s)]
+            self.waiting[town] = [s for s in self.waiting[town] if not self.is_dark(s)]
+        self.trains = [None] * len(self.players)
+        tiles = [s for s in self.light if self.soul_town(s) in self.board.town_region]
+        self.light[:] = [s for s in self.light if s not in tiles]
+        self._lay_out(tiles, "souls.light", 1)
+
+    def _begin_auction(self) -> None:
+        self.phase = AUCTION
+        self.step = BEGIN
+        self.high = 0
+        self.high_player = None
+        self._winner_pending = False
+        self.out = [False] * len(self.players)
+        self.current = self.leader
+        self._auction_skip()
+
+    def _auction_skip(self) -> None:
+        """Move to the next bidder still in; finish when one bidder is left or nobody bid."""
+        n = len(self.players)
+        ins = [q for q in range(n) if not self.out[q]]
+        if self.high_player is not None and ins == [self.high_player]:
+            return self._auction_done()
+        if not ins:
+            return self._auction_done()
+        for k in range(n):
+            q = (self.current + k) % n
+            if not self.out[q]:
+                self.current = q
+                return
+
+    def _bid(self, p: int, cards: tuple[int, ...]) -> None:
+        if not self._has_cards(p, cards):
+            raise IllegalAction("auction", f"you do not hold {_cards_text(cards)}")
+        total = sum(int(c[1:]) for c in self.bids[p]) + sum(cards)
+        if total <= self.high:
+            raise IllegalAction("auction", f"a bid of {total} does not beat the highest bid, {self.high}")
+        self.bids[p] += self._spend(p, cards, to_row=False)
+        self.high = total
+        self.high_player = p
+        self.current = (p + 1) % len(self.players)
+        self._auction_skip()
+
+    def _auction_pass(self, p: int) -> None:
+        self.out[p] = True
+        self.current = (p + 1) % len(self.players)
+        self._auction_skip()
+
+    def _auction_done(self) -> None:
+        winner = self.high_player
+        for q in range(len(self.players)):
+            bid = self.bids[q]
+            if not bid:
+                continue
+            if q != winner:
+                best = max(bid, key=lambda c: int(c[1:]))
+                bid.remove(best)
+                self.hands[q].append(best)
+            for card in bid:
+                self.rows[q].insert(0, card)
+            bid.clear()
+        self._winner_pending = winner is not None
+        self.clear_left = self.high if winner is not None else 0
+        first = winner if winner is not None else self.leader
+        if self.round == HALF + 1:
+            self.phase = START
+            n = len(self.players)
+            self.start_order = [(first + k) % n for k in range(n)]
+            self.current = first
+            return
+        if winner is not None:
+            self.phase = CLEAR
+            self.current = winner
+        else:
+            self._begin_round()
+
+    def _clear(self, p: int, space: str) -> None:
+        if not self.clear_left:
+            raise IllegalAction("auction", f"you may remove no more trail (your bid was {self.high})")
+        owner = self.track.get(space)
+        if owner is None:
+            raise IllegalAction("auction", f"{space} holds no trail")
+        del self.track[space]
+        self.supply[owner].append(f"trail-{self.colours[owner]}")
+        self.clear_left -= 1
+
+    def _give_leader(self, p: int, player: str) -> None:
+        if player not in self.index:
+            raise IllegalAction("auction", f"unknown player {player!r}")
+        self.leader = self.index[player]
+        self.clear_left = 0
+        self._winner_pending = False
+        self._begin_round()
+
+    def _begin_round(self) -> None:
+        self.phase = TURN
+        self.step = BEGIN
+        self.high = 0
+        self.high_player = None
+        self.current = self.leader
+
+    # --- souls on the map -------------------------------------------------------------------------
+    def _lay_out(self, tiles: list[str], kind: str, per_town: int) -> None:
+        """Shuffle `tiles` and lay them out town by town, `per_town` each, never at the town a soul
+        is bound for; tiles left over go to the bag."""
+        for _ in range(50):
+            order = self.chance.shuffle(kind, tiles)
+            placed = self._assign(order, per_town)
+            if placed is not None:
+                break
+        else:  # pragma: no cover - 50 shuffles that all fail do not happen with real maps
+            raise SetupError("waiting", "the soul tiles cannot be laid out away from their own towns")
+        for town, souls in placed.items():
+            self.waiting[town] += souls
+        used = {s for souls in placed.values() for s in souls}
+        self.bag += [s for s in order if s not in used]
+
+    def _assign(self, order: list[str], per_town: int) -> dict[str, list[str]] | None:
+        rest = list(order)
+        placed: dict[str, list[str]] = {}
+        for town in self.board.towns:
+            placed[town] = []
+            for _ in range(per_town):
+                for i, soul in enumerate(rest):
+                    if self.soul_town(soul) != town and soul not in placed[town]:
+                        placed[town].append(rest.pop(i))
+                        break
+                else:
+                    if rest:  # only tiles bound for this very town are left: lay out again
+                        return None
+        return placed
+
+    # --- scoring ----------------------------------------------------------------------------------
+    def final_score(self, p: int) -> tuple[int, dict]:
+        board = self.board
+        delivered = self.delivered1[p] + self.delivered2[p]
+        towns = {self.soul_town(s) for s in delivered}
+        regions = {board.town_region.get(t) for t in towns}
+        base = len(self.delivered1[p]) + 2 * len(self.delivered2[p])
+        every = 6 if all(r in regions for r in board.regions) else 0
+        full = 3 * sum(1 for r in board.regions if all(t in towns for t in board.region_towns[r]))
+        aboard = -len(self.aboard[p])
+        total = base + every + full + aboard
+        return total, {"souls": base, "every_region": every, "whole_regions": full, "aboard": aboard, "total": total}
+
+    def outcome(self):
+        scores, breakdown = {}, {}
+        for p, player in enumerate(self.players):
+            scores[player], breakdown[player] = self.final_score(p)
+        return outcome_from_scores(scores, breakdown)
+
+    def rule_problems(self) -> list[str]:
+        problems = []
+        for p, player in enumerate(self.players):
+            on_board = sum(1 for o in self.track.values() if o == p)
+            if on_board + len(self.supply[p]) != TRAIL:
+                problems.append(f"{player}: {on_board} trail pieces on the map and {len(self.supply[p])} in supply, not {TRAIL}")
+            cards = len(self.hands[p]) + len(self.rows[p]) + len(self.bids[p])
+            if cards != len(self.game.card_values[self.colours[p]]):
+                problems.append(f"{player}: {cards} ether cards between hand, row and bid")
+            if len(self.aboard[p]) > SEATS:
+                problems.append(f"{player} carries {len(self.aboard[p])} souls")
+            if len(self.coins[p]) > COINS:
+                problems.append(f"{player} holds {len(self.coins[p])} coins")
+        if self.round > ROUNDS:
+            problems.append(f"round {self.round}: the game ends after round {ROUNDS}")
+        if self.phase == OVER and (self.round != ROUNDS or self.round_track):
+            problems.append("the game ended before the sixth round was played")
+        if self.phase == TURN:
+            for p, t in enumerate(self.trains):
+                if t is None:
+                    problems.append(f"{self.players[p]}'s train is not on the map during a round")
+        for town, souls in self.waiting.items():
+            for s in souls:
+                if self.soul_town(s) == town:
+                    problems.append(f"{s} waits at its own town")
+        if self.phase != OVER and not self.legal_actions(self.players[self.current]):
+            problems.append(f"{self.players[self.current]} is to move but has no legal action")
+        return problems
+
+    # --- copies, heuristics, records --------------------------------------------------------------
+    def clone(self) -> "SpectralRailsState":
+        other = SpectralRailsState.__new__(SpectralRailsState)
+        other.__dict__.update(self.__dict__)
+        for name in ("hands", "rows", "bids", "coins", "supply", "aboard", "delivered1", "delivered2"):
+            setattr(other, name, [list(x) for x in getattr(self, name)])
+        for name in ("bank", "bag", "light", "box", "round_track", "wrecks_off", "trains", "passed", "out",
+                     "start_order"):
+            setattr(other, name, list(getattr(self, name)))
+        other.track = dict(self.track)
+        other.waiting = {t: list(s) for t, s in self.waiting.items()}
+        chance = Chance.__new__(Chance)
+        chance.seed = self.chance.seed
+        chance.queued = [(k, list(o)) for k, o in self.chance.queued]
+        chance.log = list(self.chance.log)
+        chance.rng = random.Random.__new__(random.Random)
+        chance.rng.setstate(self.chance.rng.getstate())
+        other.chance = chance
+        return other
+
+    def score(self, player: str) -> float:
+        """How well `player` stands: points so far, souls aboard as promise (a debt in the last
+        round), a soul about to get off, cards kept in hand."""
+        p = self.index[player]
+        total, parts = self.final_score(p)
+        aboard = len(self.aboard[p])
+        value = total + aboard * (1.3 if self.round < ROUNDS else 0.0)
+        town = self.trains[p]
+        if town is not None:
+            near = self.board.distance[town]
+            value += sum(0.5 / (1 + near.get(self.soul_town(s), 9)) for s in self.aboard[p])
+        value += 0.05 * len(self.hands[p]) + 0.02 * len(self.supply[p])
+        return value
+
+    def setup_record(self) -> dict | None:
+        return self.setup
+
+
+# --- setting up ----------------------------------------------------------------------------------
+
+def _soul_ids(board: Board) -> tuple[list[str], list[str]]:
+    dark = [f"d-{t}-{k}" for t in board.towns for k in (1, 2)]
+    light = [f"l-{t}" for t in board.towns]
+    return dark, light
+
+
+def _all_soul_ids(state: SpectralRailsState, data: dict) -> tuple[list[str], list[str], list[str]]:
+    """(dark tiles in play, light tiles in play, tiles left in the box: those naming towns of the
+    other side of the board)."""
+    every_town = [t["id"] for t in data.get("towns", [])]
+    dark_all = [f"d-{t}-{k}" for t in every_town for k in (1, 2)]
+    light_all = [f"l-{t}" for t in every_town]
+    here = state.board.town_region
+    dark = [s for s in dark_all if state.soul_town(s) in here]
+    light = [s for s in light_all if state.soul_town(s) in here]
+    box = [s for s in dark_all + light_all if state.soul_town(s) not in here]
+    return dark, light, box
+
+
+def _player_map(state, setup, key) -> dict[int, Any]:
+    given = setup.get(key, {})
+    if not isinstance(given, dict):
+        raise SetupError(key, "must map players (P1, P2, ...) to values")
+    out = {}
+    for player, value in given.items():
+        if player not in state.index:
+            raise SetupError(f"{key}.{player}", f"unknown player; the players are {', '.join(state.players)}")
+        out[state.index[player]] = value
+    return out
+
+
+def _apply_setup(state: SpectralRailsState, setup: dict) -> None:
+    game, board = state.game, state.board
+    data = setup.get("map") or game.map_data
+    dark, light, box = _all_soul_ids(state, data)
+    state._all_souls = {s: 1 for s in dark + light + box}
+    state.box = box
+    n = len(state.players)
+    for p, colour in enumerate(state.colours):
+        state.hands[p] = [f"{state.letters[p]}{v}" for v in game.card_values[colour]]
+    if "leader" in setup:
+        if setup["leader"] not in state.index:
+            raise SetupError("leader", f"must be one of {', '.join(state.players)}")
+        state.leader = state.index[setup["leader"]]
+    if "round" in setup:
+        r = setup["round"]
+        if not isinstance(r, int) or isinstance(r, bool) or not 1 <= r <= ROUNDS:
+            raise SetupError("round", f"must be a round from 1 to {ROUNDS}")
+        state.round = r
+        for _ in range(r - 1):
+            state.wrecks_off.append(state.round_track.pop(0))
+    named: set[str] = set()
+
+    def souls(value, where) -> list[str]:
+        if not isinstance(value, list):
+            raise SetupError(where, "must be a list of soul tiles")
+        for s in value:
+            if s not in state._all_souls or s in box:
+                raise SetupError(where, f"{s!r} is no soul tile of this map side")
+            if s in named:
+                raise SetupError(where, f"{s} is named twice")
+            named.add(s)
+        return list(value)
+
+    for p, value in _player_map(state, setup, "aboard").items():
+        state.aboard[p] = souls(value, f"aboard.{state.players[p]}")
+        if len(state.aboard[p]) > SEATS:
+            raise SetupError(f"aboard.{state.players[p]}", f"a train has {SEATS} seats")
+    for p, value in _player_map(state, setup, "delivered").items():
+        if not isinstance(value, dict) or not set(value) <= {"one", "two"}:
+            raise SetupError(f"delivered.{state.players[p]}", "must be {one: [...], two: [...]}")
+        state.delivered1[p] = souls(value.get("one", []), f"delivered.{state.players[p]}.one")
+        state.delivered2[p] = souls(value.get("two", []), f"delivered.{state.players[p]}.two")
+    waiting = setup.get("waiting")
+    if waiting is not None:
+        if not isinstance(waiting, dict):
+            raise SetupError("waiting", "must map towns to soul tiles")
+        for town, value in waiting.items():
+            if town not in state.waiting:
+                raise SetupError(f"waiting.{town}", "unknown town")
+            state.waiting[town] = souls(value, f"waiting.{town}")
+            for s in state.waiting[town]:
+                if state.soul_town(s) == town:
+                    raise SetupError(f"waiting.{town}", f"{s} may not wait at its own town")
+    # hands and rows: a player's cards not named in either lie in the row, right end
+    hands = _player_map(state, setup, "hands")
+    rows = _player_map(state, setup, "rows")
+    for p in range(n):
+        if p not in hands and p not in rows:
+            continue
+        full = [int(c[1:]) for c in state.hands[p]]
+        got_hand = hands.get(p, None)
+        got_row = rows.get(p, [])
+        for key, value in (("hands", got_hand or []), ("rows", got_row)):
+            if not isinstance(value, list) or not all(isinstance(v, int) for v in value):
+                raise SetupError(f"{key}.{state.players[p]}", "must be a list of card values")
+        rest = list(full)
+        for v in (got_hand or []) + got_row:
+            if v not in rest:
+                raise SetupError(f"hands.{state.players[p]}", f"{state.players[p]} has no more cards of value {v}")
+            rest.remove(v)
+        letter = state.letters[p]
+        if got_hand is None:  # only the row is given: the rest is in hand
+            state.hands[p] = [f"{letter}{v}" for v in rest]
+            state.rows[p] = [f"{letter}{v}" for v in got_row]
+        else:
+            state.hands[p] = [f"{letter}{v}" for v in got_hand]
+            state.rows[p] = [f"{letter}{v}" for v in got_row + rest]
+    for p, value in _player_map(state, setup, "coins").items():
+        if not isinstance(value, int) or not 0 <= value <= COINS:
+            raise SetupError(f"coins.{state.players[p]}", f"must be 0 to {COINS}")
+        state.bank += state.coins[p][value:]
+        state.coins[p] = state.coins[p][:value]
+    trail = setup.get("trail", {})
+    if not isinstance(trail, dict):
+        raise SetupError("trail", "must map spaces to players")
+    for space, player in trail.items():
+        if not board.is_space(space):
+            raise SetupError(f"trail.{space}", "no such track space on this map")
+        if player not in state.index:
+            raise SetupError(f"trail.{space}", f"unknown player {player!r}")
+        p = state.index[player]
+        if not state.supply[p]:
+            raise SetupError(f"trail.{space}", f"{player} has only {TRAIL} trail pieces")
+        state.supply[p].pop()
+        state.track[space] = p
+    trains = _player_map(state, setup, "trains")
+    for p, town in trains.items():
+        if town not in board.town_region:
+            raise SetupError(f"trains.{state.players[p]}", f"unknown town {town!r}")
+        state.trains[p] = town
+    # the rest of the soul tiles
+    rest_dark = [s for s in dark if s not in named]
+    rest_light = [s for s in light if s not in named]
+    phase = setup.get("phase", TURN if trains else START)
+    if phase not in (START, TURN, AUCTION):
+        raise SetupError("phase", "must be start, turn or auction")
+    if "dark_order" in setup:
+        order = setup["dark_order"]
+        if not isinstance(order, list) or sorted(order) != sorted(rest_dark):
+            raise SetupError("dark_order", f"must list the {len(rest_dark)} dark tiles not named elsewhere, in the order drawn")
+        state.chance.queue("souls.dark", order)
+    if waiting is None and state.round <= HALF:
+        state._lay_out(rest_dark, "souls.dark", 2)
+        state.light = rest_light
+    elif waiting is None:
+        state.bag = rest_dark
+        state._lay_out(rest_light, "souls.light", 1)
+    else:
+        state.bag = rest_dark
+        state.light = rest_light if state.round <= HALF else []
+        if state.round > HALF:
+            state.bag += rest_light
+    passed = setup.get("passed", [])
+    if not isinstance(passed, list) or not all(q in state.index for q in passed):
+        raise SetupError("passed", "must be a list of players")
+    for q in passed:
+        state.passed[state.index[q]] = True
+    state.phase = phase
+    state._winner_pending = False
+    if phase == START:
+        if trains:
+            raise SetupError("trains", "trains are given, so the game is past choosing start towns")
+        state.start_order = [(state.leader + k) % n for k in range(n)]
+        state.current = state.leader
+        if len(state._starts()) < n:
+            raise SetupError("map", f"the map has {len(state._starts())} start towns for this half, fewer than {n} players")
+    elif phase == AUCTION:
+        state._begin_auction()
+    else:
+        missing = [state.players[p] for p in range(n) if state.trains[p] is None]
+        if missing:
+            raise SetupError("trains", f"every train must be on the map: {', '.join(missing)} missing")
+        turn = setup.get("turn", state.players[state.leader])
+        if turn not in state.index:
+            raise SetupError("turn", f"must be one of {', '.join(state.players)}")
+        state.current = state.index[turn]
+        if state.passed[state.current]:
+            raise SetupError("turn", f"{turn} has passed")
