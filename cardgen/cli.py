@@ -162,6 +162,7 @@ def build(
         None, help="Print every card at this size instead of the content's, as WIDTHxHEIGHT in mm (e.g. 57x89)."),
     out: str = typer.Option("output", "--out", help="Output folder."),
     lang: str = typer.Option("all", "--lang", help="Rule sheet languages: en, zh-Hant or all."),
+    strict: bool = typer.Option(False, "--strict", help="Treat preflight warnings as errors."),
 ):
     """Build every PDF (card sheets, tiles, rule sheets) of the games into OUT/<game>/.
 
@@ -183,6 +184,7 @@ def build(
             for declared in content.game["card_sizes"].values():
                 declared["width_mm"], declared["height_mm"] = size
     say(f"Chinese font: {cjk_font_description()}")
+    run_preflight(contents, strict)
     start = time.perf_counter()
     with _progress() as progress:
         written = build_all(contents, Path(out), progress=progress, papers=papers, layouts=layouts, flip=flip,
@@ -190,6 +192,45 @@ def build(
     for path in written:
         say(f"wrote {path}  ({path.stat().st_size // 1024} KiB)")
     say(f"{len(written)} files in {time.perf_counter() - start:.2f} s")
+
+
+def run_preflight(contents: list[GameContent], strict: bool) -> None:
+    """Check the printed cards before anything is written: errors stop the build, warnings are
+    listed (and stop it too with --strict)."""
+    from cardgen.preflight import preflight, table
+
+    findings = [f for content in contents for f in preflight(content, strict=strict)]
+    errors = [f for f in findings if f.level == "error"]
+    warnings = [f for f in findings if f.level != "error"]
+    if warnings:
+        complain(table(warnings))
+    if errors:
+        for finding in errors:
+            complain(str(finding))
+        complain(f"preflight: {len(errors)} error{'s' if len(errors) != 1 else ''}; nothing was written")
+        raise Failed()
+
+
+@app.command("preflight")
+def preflight_command(
+    games: Optional[List[str]] = typer.Argument(None, help="Games to check (default: all)."),
+    strict: bool = typer.Option(False, "--strict", help="Treat warnings as errors."),
+    as_json: bool = typer.Option(False, "--json", help="Print the findings as JSON, one object per line."),
+):
+    """Check every card face and back as a prepress technician would: text below 7 pt, characters
+    no font can print, text past the trim or inside the 3 mm safe zone, art that stops short of
+    the bleed. Each finding names the game, the card and where it is in the content."""
+    from cardgen.preflight import preflight, table
+
+    contents = load_or_fail(games)
+    findings = [f for content in contents for f in preflight(content, strict=strict)]
+    if as_json:
+        for finding in findings:
+            say(json.dumps(finding.as_dict(), ensure_ascii=False, sort_keys=True))
+    else:
+        say(table(findings))
+    if any(f.level == "error" for f in findings):
+        raise Failed()
 
 
 def _card_size(text: str) -> tuple[float, float]:

@@ -376,9 +376,9 @@ def _ability_panel(canvas, ability: dict, colour: Color) -> None:
     text_x = 22.5
     width = x1 - 1.5 - text_x
     lines = [(SANS_BOLD, _pt(9), ability["name"]["en"], 3.7)]
-    lines += [(SANS, _pt(6.8), line, 2.8) for line in wrap(ability["short"]["en"], SANS, _pt(6.8), width)]
+    lines += [(SANS, _pt(7), line, 2.8) for line in wrap(ability["short"]["en"], SANS, _pt(7), width)]
     lines += [(CJK, _pt(8.5), ability["name"]["zh-Hant"], 3.9)]
-    lines += [(CJK, _pt(6.8), line, 2.8) for line in wrap(ability["short"]["zh-Hant"], CJK, _pt(6.8), width)]
+    lines += [(CJK, _pt(7), line, 2.8) for line in wrap(ability["short"]["zh-Hant"], CJK, _pt(7), width)]
     height = sum(step for *_, step in lines)
     baseline = (y0 + y1) / 2 + height / 2
     canvas.setFillColor(INK)

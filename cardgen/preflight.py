@@ -1,0 +1,306 @@
+"""Preflight: what a prepress check finds on the printed cards, before anything is written.
+
+Every distinct card face and back of a game is drawn once onto a recording canvas: a real reportlab
+canvas that also notes each piece of text it is asked to draw (its font, size and place on the page,
+forms of shared art included). From those notes and a coarse rendering of the same pages come the
+findings, each naming the game, the card and what is wrong:
+
+- text below the minimum size (7 pt): an error, as text that cannot fit at the minimum must be
+  rewritten or given room, never shrunk;
+- characters that the font drawing them cannot print (they would show as empty boxes): an error;
+- text that runs past the card's trim (it would be cut off): an error;
+- text inside the 3 mm safe zone along the trim, where a cutter's drift can reach it: a warning;
+- art that stops at the trim instead of reaching into the bleed (a white sliver after a slightly
+  off cut): a warning.
+
+Warnings become errors with `strict`. A finding about a card points at the card's line in its
+content file.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from typing import Any
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.textobject import PDFTextObject
+
+from cardgen.errors import display_path
+from cardgen.layout import Rect
+from cardgen.pdfdoc import SANS, mm, register_fonts
+from cardgen.registry import definition_for
+
+MIN_TEXT_PT = 7.0
+SAFE_MM = 3.0
+BLEED_MM = 3.0
+IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+@dataclass(frozen=True)
+class Finding:
+    level: str  # "error" or "warning"
+    game: str
+    card: str  # "card <id>" or "back <id>"
+    check: str  # min-size, glyph, overflow, safe-zone, bleed
+    message: str
+    where: str = ""  # file:line:col of the card in the content, when known
+
+    def __str__(self) -> str:
+        place = f"{self.where}: " if self.where else ""
+        return f"{place}{self.level}: {self.game} {self.card}: {self.message}"
+
+    def as_dict(self) -> dict[str, str]:
+        return {"level": self.level, "game": self.game, "card": self.card, "check": self.check,
+                "message": self.message, "where": self.where}
+
+
+@dataclass
+class TextRun:
+    text: str
+    font: str
+    size: float  # in points on the page, the drawing's scale included
+    corners: list[tuple[float, float]]  # the run's box on the page
+
+
+def _compose(outer, inner):
+    a, b, c, d, e, f = outer
+    A, B, C, D, E, F = inner
+    return (a * A + c * B, b * A + d * B, a * C + c * D, b * C + d * D, a * E + c * F + e, b * E + d * F + f)
+
+
+def _apply(m, x, y):
+    a, b, c, d, e, f = m
+    return a * x + c * y + e, b * x + d * y + f
+
+
+def _scale(m) -> float:
+    a, b, c, d, _, _ = m
+    return abs(a * d - b * c) ** 0.5
+
+
+class _RecordingText(PDFTextObject):
+    def _formatText(self, text):
+        self._canvas._note(text, self._fontname, self._fontsize, self._x, self._y)
+        return super()._formatText(text)
+
+
+class RecordingCanvas(Canvas):
+    """A canvas that notes every text it draws, with the transformation in force; text drawn into
+    a form (shared art) is noted where the form is placed."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.runs: list[TextRun] = []
+        self._forms: dict[str, list[tuple[Any, str, str, float, float, float]]] = {}
+        self._in_form: list[tuple[str, Any]] = []
+        self._page_notes: list[tuple[Any, str, str, float, float, float]] = []
+
+    def _note(self, text: str, font: str, size: float, x: float, y: float) -> None:
+        note = (self._currentMatrix, text, font, size, x, y)
+        if self._in_form:
+            self._forms[self._in_form[-1][0]].append(note)
+        else:
+            self._place(note, IDENTITY)
+
+    def _place(self, note, outer) -> None:
+        matrix, text, font, size, x, y = note
+        m = _compose(outer, matrix)
+        width = pdfmetrics.stringWidth(text, font, size)
+        face = pdfmetrics.getFont(font).face
+        ascent = getattr(face, "ascent", 750) / 1000 * size
+        descent = getattr(face, "descent", -250) / 1000 * size
+        corners = [_apply(m, x + dx, y + dy) for dx in (0, width) for dy in (descent, ascent)]
+        self.runs.append(TextRun(text, font, size * _scale(m), corners))
+
+    def drawString(self, x, y, text, *args, **kwargs):
+        self._note(text, self._fontname, self._fontsize, x, y)
+        return super().drawString(x, y, text, *args, **kwargs)
+
+    def drawRightString(self, x, y, text, *args, **kwargs):
+        width = pdfmetrics.stringWidth(text, self._fontname, self._fontsize)
+        self._note(text, self._fontname, self._fontsize, x - width, y)
+        return super().drawRightString(x, y, text, *args, **kwargs)
+
+    def drawCentredString(self, x, y, text, *args, **kwargs):
+        width = pdfmetrics.stringWidth(text, self._fontname, self._fontsize)
+        self._note(text, self._fontname, self._fontsize, x - width / 2, y)
+        return super().drawCentredString(x, y, text, *args, **kwargs)
+
+    drawCenteredString = drawCentredString
+
+    def beginText(self, x=0, y=0, direction=None):
+        return _RecordingText(self, x, y, direction=direction)
+
+    def beginForm(self, name, *args, **kwargs):
+        self._forms[name] = []
+        self._in_form.append((name, self._currentMatrix))
+        self._currentMatrix = IDENTITY
+        return super().beginForm(name, *args, **kwargs)
+
+    def endForm(self, *args, **kwargs):
+        _, matrix = self._in_form.pop()
+        self._currentMatrix = matrix
+        return super().endForm(*args, **kwargs)
+
+    def doForm(self, name):
+        for note in self._forms.get(name, []):
+            if self._in_form:
+                self._forms[self._in_form[-1][0]].append((_compose(self._currentMatrix, note[0]), *note[1:]))
+            else:
+                self._place(note, self._currentMatrix)
+        return super().doForm(name)
+
+
+@dataclass
+class _Page:
+    label: str
+    where: str
+    trim: Rect
+    runs: list[TextRun] = field(default_factory=list)
+
+
+def _coverage(font: str) -> set[int] | None:
+    face = pdfmetrics.getFont(font).face
+    mapping = getattr(face, "charToGlyph", None)
+    return set(mapping) if mapping else None
+
+
+def _where(content, stem: str, json_path) -> str:
+    line, col = content.locators[stem].where(json_path)
+    return f"{display_path(str(content.locators[stem].path))}:{line}:{col}"
+
+
+def _card_location(content, card: dict) -> str:
+    for i, entry in enumerate(content.cards):
+        if entry is card or (entry["id"] == card["id"] and entry["deck"] == card["deck"]):
+            return _where(content, "cards", ["cards", i])
+    return ""
+
+
+def _draw_pages(content) -> tuple[bytes, list[_Page]]:
+    """Every distinct face and back on a page of its own (trim plus bleed), recorded."""
+    register_fonts()
+    definition = definition_for(content.id)
+    bleed = BLEED_MM * mm
+    buffer = io.BytesIO()
+    canvas = RecordingCanvas(buffer, pagesize=(100, 100), invariant=1, initialFontName=SANS)
+    pages: list[_Page] = []
+    backs_done: set[str] = set()
+
+    def page(label: str, where: str, w: float, h: float, draw) -> None:
+        canvas.setPageSize((w + 2 * bleed, h + 2 * bleed))
+        trim = Rect(bleed, bleed, w, h)
+        start = len(canvas.runs)
+        draw(trim)
+        canvas.showPage()
+        pages.append(_Page(label, where, trim, canvas.runs[start:]))
+
+    for card in content.cards:
+        deck = content.deck(card["deck"])
+        w, h = (v * mm for v in content.card_size_mm(deck))
+        page(f"card {card['id']}", _card_location(content, card), w, h,
+             lambda trim: definition.draw_face(canvas, content, {**card, "copy": 1}, trim, bleed))
+        if deck["back"] not in backs_done:
+            backs_done.add(deck["back"])
+            page(f"back {deck['back']}", _where(content, "game", ["backs", deck["back"]]), w, h,
+                 lambda trim: definition.draw_back(canvas, content, deck["back"], trim, bleed))
+    canvas.save()
+    return buffer.getvalue(), pages
+
+
+def _text_findings(content, pages: list[_Page], strict: bool) -> list[Finding]:
+    findings = []
+    warn = "error" if strict else "warning"
+    safe = SAFE_MM * mm
+    for pg in pages:
+        reported: set[tuple[str, str]] = set()
+
+        def add(level, check, message):
+            if (check, message) not in reported:
+                reported.add((check, message))
+                findings.append(Finding(level, content.id, pg.label, check, message, pg.where))
+
+        for run in pg.runs:
+            shown = run.text.strip()
+            if not shown:
+                continue
+            if run.size < MIN_TEXT_PT - 0.05:
+                add("error", "min-size", f"text {shown[:40]!r} is {run.size:.1f} pt, below the {MIN_TEXT_PT:g} pt minimum")
+            covered = _coverage(run.font)
+            if covered is not None:
+                missing = sorted({ch for ch in shown if ord(ch) not in covered and not ch.isspace()})
+                if missing:
+                    add("error", "glyph", f"font {run.font} cannot print {', '.join(repr(c) for c in missing[:5])} in {shown[:40]!r}")
+            xs = [p[0] for p in run.corners]
+            ys = [p[1] for p in run.corners]
+            t = pg.trim
+            if min(xs) < t.x - 0.5 or max(xs) > t.right + 0.5 or min(ys) < t.y - 0.5 or max(ys) > t.top + 0.5:
+                add("error", "overflow", f"text {shown[:40]!r} runs past the trim")
+            elif min(xs) < t.x + safe - 0.5 or max(xs) > t.right - safe + 0.5 or min(ys) < t.y + safe - 0.5 or max(ys) > t.top - safe + 0.5:
+                add(warn, "safe-zone", f"text {shown[:40]!r} lies within {SAFE_MM:g} mm of the trim")
+    return findings
+
+
+def _bleed_findings(content, pdf: bytes, pages: list[_Page], strict: bool) -> list[Finding]:
+    """Art that is coloured at the trim but white at the bleed's outer edge stops at the trim."""
+    try:
+        import pypdfium2
+    except ImportError:  # the check needs a renderer; without it the check is skipped, said once
+        return [Finding("warning", content.id, "-", "bleed", "bleed check skipped: pypdfium2 is not installed")]
+    findings = []
+    scale = 72 / 72  # one pixel per point is fine enough to see a sliver of 3 mm
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        for index, pg in enumerate(pages):
+            image = document[index].render(scale=scale).to_pil().convert("L")
+            width, height = image.size
+            t = pg.trim
+            pixels = image.load()
+
+            def at(x: float, y: float) -> int:
+                px = min(width - 1, max(0, int(x * scale)))
+                py = min(height - 1, max(0, int((height / scale - y) * scale)))
+                return pixels[px, py]
+
+            inner, outer = 1.5, 1.0  # points inside the trim / inside the bleed's outer edge
+            samples = {"left": [], "right": [], "bottom": [], "top": []}
+            for k in range(1, 20):
+                fy = t.y + t.h * k / 20
+                fx = t.x + t.w * k / 20
+                samples["left"].append((at(t.x + inner, fy), at(outer, fy)))
+                samples["right"].append((at(t.right - inner, fy), at(t.right + t.x - outer, fy)))
+                samples["bottom"].append((at(fx, t.y + inner), at(fx, outer)))
+                samples["top"].append((at(fx, t.top - inner), at(fx, t.top + t.y - outer)))
+            short = [side for side, pairs in samples.items()
+                     if sum(1 for a, b in pairs if a < 235 and b > 245) > len(pairs) // 4]
+            if short:
+                findings.append(Finding("error" if strict else "warning", content.id, pg.label, "bleed",
+                                        f"art stops at the trim on the {', '.join(short)} edge; it should reach into the bleed",
+                                        pg.where))
+    finally:
+        document.close()
+    return findings
+
+
+def preflight(content, strict: bool = False, bleed_check: bool = True) -> list[Finding]:
+    """Every finding for one game's cards, errors first."""
+    pdf, pages = _draw_pages(content)
+    findings = _text_findings(content, pages, strict)
+    if bleed_check:
+        findings += _bleed_findings(content, pdf, pages, strict)
+    return sorted(findings, key=lambda f: (f.level != "error", f.card, f.check))
+
+
+def table(findings: list[Finding]) -> str:
+    """The findings as an aligned table for a terminal."""
+    if not findings:
+        return "preflight: no findings"
+    rows = [("level", "game", "card", "check", "message")] + [
+        (f.level, f.game, f.card, f.check, f.message) for f in findings]
+    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+    return "\n".join("  ".join(r[i].ljust(widths[i]) for i in range(4)) + "  " + r[4] for r in rows)
+
+
+__all__ = ["Finding", "MIN_TEXT_PT", "RecordingCanvas", "SAFE_MM", "preflight", "table"]

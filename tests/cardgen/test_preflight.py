@@ -1,0 +1,110 @@
+"""Preflight finds what a prepress check finds: text below 7 pt, characters no font has, text past
+the trim or in the safe zone, art that stops at the trim; each finding names the card and its line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from reportlab.lib.colors import HexColor
+
+import cardgen.registry
+from cardgen.content import PROJECT_CONTENT, load_game
+from cardgen.faces import fill_bleed, stamp
+from cardgen.pdfdoc import SANS, mm
+from cardgen.preflight import preflight
+from cardgen.registry import register, registered
+from tests.tinygame.game import TinyRaceDefinition
+
+TINY = Path(__file__).resolve().parents[1] / "tinygame" / "content"
+
+
+def faulty(draw):
+    """The made-up game with a card face drawn by `draw(canvas, card, rect, bleed)`."""
+
+    class Faulty(TinyRaceDefinition):
+        def draw_face(self, canvas, content, card, rect, bleed):
+            draw(canvas, card, rect, bleed)
+
+    return Faulty()
+
+
+@pytest.fixture
+def check(monkeypatch):
+    def run(draw, **options):
+        monkeypatch.setattr(cardgen.registry, "_GAMES", registered())
+        register(faulty(draw))
+        return preflight(load_game(TINY, "tiny-race"), **options)
+    return run
+
+
+def full_card(canvas, rect, bleed):
+    fill_bleed(canvas, rect, bleed, HexColor("#f4efe1"))
+
+
+def test_a_clean_card_has_no_findings(check):
+    def draw(canvas, card, rect, bleed):
+        full_card(canvas, rect, bleed)
+        canvas.setFont(SANS, 9)
+        canvas.drawCentredString(rect.x + rect.w / 2, rect.y + rect.h / 2, "Step 3")
+    assert check(draw) == []
+
+
+def test_text_below_seven_points_is_an_error_naming_the_card_and_its_line(check):
+    def draw(canvas, card, rect, bleed):
+        full_card(canvas, rect, bleed)
+        canvas.setFont(SANS, 6.5)
+        canvas.drawString(rect.x + 10 * mm, rect.y + 20 * mm, f"tiny {card['id']}")
+    findings = check(draw)
+    assert len([f for f in findings if f.check == "min-size"]) == 9
+    first = next(f for f in findings if f.card == "card 1")
+    assert first.level == "error" and "6.5 pt" in first.message and "cards.yaml:2:" in first.where
+
+
+def test_shrinking_the_drawing_counts_too(check):
+    def draw(canvas, card, rect, bleed):
+        full_card(canvas, rect, bleed)
+        canvas.saveState()
+        canvas.translate(rect.x + 10 * mm, rect.y + 20 * mm)
+        canvas.scale(0.5, 0.5)
+        canvas.setFont(SANS, 10)
+        canvas.drawString(0, 0, "half size")
+        canvas.restoreState()
+    assert {f.check for f in check(draw)} == {"min-size"}
+
+
+def test_text_in_shared_art_forms_is_found_where_the_form_is_placed(check):
+    def draw(canvas, card, rect, bleed):
+        def art(origin):
+            fill_bleed(canvas, origin, bleed, HexColor("#f4efe1"))
+            canvas.setFont(SANS, 9)
+            canvas.drawString(origin.x + 1 * mm, origin.y + 20 * mm, "near the edge")
+        stamp(canvas, ("faulty", card["id"]), rect, bleed, art)
+    findings = check(draw)
+    assert {f.check for f in findings} == {"safe-zone"} and all(f.level == "warning" for f in findings)
+    assert {f.level for f in check(draw, strict=True)} == {"error"}
+
+
+def test_text_past_the_trim_and_missing_glyphs_are_errors(check):
+    def draw(canvas, card, rect, bleed):
+        full_card(canvas, rect, bleed)
+        canvas.setFont(SANS, 9)
+        canvas.drawString(rect.right - 5 * mm, rect.y + 30 * mm, "runs off the card")
+        canvas.drawString(rect.x + 8 * mm, rect.y + 40 * mm, "中")
+    checks = {f.check for f in check(draw)}
+    assert {"overflow", "glyph"} <= checks
+
+
+def test_art_that_stops_at_the_trim_is_found(check):
+    def draw(canvas, card, rect, bleed):
+        fill_bleed(canvas, rect, 0, HexColor("#203040"))
+    findings = check(draw)
+    assert {f.check for f in findings} == {"bleed"} and "left" in findings[0].message
+
+
+def test_game_of_trains_at_44_by_68_mm_has_text_below_the_minimum():
+    content = load_game(PROJECT_CONTENT, "game-of-trains")
+    for declared in content.game["card_sizes"].values():
+        declared["width_mm"], declared["height_mm"] = 44, 68
+    findings = preflight(content, bleed_check=False)
+    assert any(f.check == "min-size" and f.where.startswith("content/game-of-trains/cards.yaml:") for f in findings)
