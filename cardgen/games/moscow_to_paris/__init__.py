@@ -1,0 +1,45 @@
+"""Moscow to Paris: what it prints (train, action and city cards with their two backs, rule-sheet
+pictures, the action-card and city parts) and the checks its content needs. Its rules engine is
+`verify.games.moscow_to_paris`."""
+
+from __future__ import annotations
+
+from cardgen.games.moscow_to_paris import checks, faces
+from cardgen.games.moscow_to_paris import diagrams as pictures
+from cardgen.games.moscow_to_paris import parts as sheet_parts
+from cardgen.registry import GameDefinition
+from verify.games.moscow_to_paris.rules import MoscowToParis
+
+
+class MoscowToParisDefinition(GameDefinition):
+    id = "moscow-to-paris"
+    engine = MoscowToParis
+    diagrams = pictures.DIAGRAMS
+    parts = {"action-cards": sheet_parts.actions_part, "cities": sheet_parts.cities_part,
+             "odds": sheet_parts.odds_part}
+    example_diagram = staticmethod(pictures.example_diagram)
+
+    def check(self, content):
+        return checks.check(content)
+
+    def facts(self, content):
+        return checks.facts(content)
+
+    def odds(self, content):
+        return checks.odds_rows(content)
+
+    def manifest_lines(self, content, deck):
+        rows = [c for c in content.cards if c["deck"] == deck["id"]]
+        if deck["id"] in ("trains", "actions"):
+            return [f"{c['id']}: {c.get('copies', 1)} cards" for c in rows]
+        return [f"{c['id']}: {c['points']} points, line {c['line']}{', capital' if c['capital'] else ''}"
+                f"{', ' + c['country'] if c.get('country') else ''}" for c in rows]
+
+    def draw_face(self, canvas, content, card, rect, bleed):
+        faces.draw_face(canvas, content, card, rect, bleed)
+
+    def draw_back(self, canvas, content, back_id, rect, bleed):
+        faces.draw_back(canvas, content, back_id, rect, bleed)
+
+
+GAME = MoscowToParisDefinition()

@@ -1,0 +1,1 @@
+"""Moscow to Paris rules engine (`rules`)."""

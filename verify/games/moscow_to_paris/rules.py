@@ -1,0 +1,1165 @@
+"""The Moscow to Paris rules engine: hands and the cards in front of each player, four city lines
+with train cards on either side of their city, the five action cards (the neighbour trade asks
+other players to answer in the middle of a turn), claiming cities, the dead-end reset, the end and
+the scoring with flag rows, capitals and cities as tie-breaks and the team game.
+
+Which cards exist is data: by default the game's content (`cards.yaml`), or a small data set a
+scenario brings in its setup, so a rule can be pinned without the reconstructed deck. Train cards
+are plain kind ids (eleven copies of "sleeper" are eleven equal components); an action card's id
+is its effect. A line is kept as the cards left of its city (nearest first), the city, and the
+cards right of it (nearest first), so a discarded card closes its gap by itself.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Hashable
+
+from verify.engine import Action, Chance, Game, IllegalAction, NotationError, SetupError, State, player_names
+from verify.kit import Outcome, Visibility, Zone, conservation_problems, outcome_from_scores
+
+DECK_TOP_SHOWN = 3  # how many upcoming cards the `deck_top` field lists
+HAND_TOTAL = 5  # hand + cards in front of a player, always
+FRONT_MAX = 4
+LINES = 4
+EFFECTS = ("swap", "clear-two", "clear-three", "trade", "close-line")
+CLEAR_COUNT = {"clear-two": 2, "clear-three": 3}
+CLAIM_MODES = ("cover", "within", "exact")
+
+ACT, CLAIM, ANSWER, CONTINUE, OVER = "act", "claim", "answer", "continue", "over"
+
+
+# --- the cards in play ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class City:
+    id: str
+    country: str | None  # None: counts for no flag row (Istanbul)
+    points: int
+    capital: bool
+    line: int  # the most train cards its line may hold
+
+
+@dataclass(frozen=True)
+class CardData:
+    """The cards one game is played with: train kinds and action effects with their copies, cities."""
+
+    trains: dict[str, int]
+    actions: dict[str, int]
+    cities: dict[str, City]
+
+    def components(self) -> dict[str, int]:
+        return {**self.trains, **self.actions, **{c: 1 for c in self.cities}}
+
+    @property
+    def counter(self) -> Counter:
+        cached = self.__dict__.get("_counter")
+        if cached is None:
+            cached = Counter(self.components())
+            object.__setattr__(self, "_counter", cached)
+        return cached
+
+
+def content_data(content, istanbul: bool, homeland: bool) -> CardData:
+    trains, actions, cities = {}, {}, {}
+    for card in content.cards:
+        deck = card["deck"]
+        if deck == "trains":
+            trains[card["id"]] = card.get("copies", 1)
+        elif deck == "actions":
+            actions[card["effect"]] = actions.get(card["effect"], 0) + card.get("copies", 1)
+        elif deck == "cities" or (deck == "special-cities" and {"istanbul": istanbul, "homeland": homeland}[card["special"]]):
+            cities[card["id"]] = City(card["id"], card.get("country"), card["points"], card["capital"], card["line"])
+    return CardData(trains, actions, cities)
+
+
+def scenario_data(given) -> CardData:
+    """A scenario's own small data set: {trains: {kind: copies}, actions: {effect: copies},
+    cities: [{id, country, points, capital, line}]}."""
+    if not isinstance(given, dict) or set(given) - {"trains", "actions", "cities"}:
+        raise SetupError("data", "must map trains, actions and cities")
+    trains = given.get("trains", {})
+    actions = given.get("actions", {})
+    if not isinstance(trains, dict) or not trains or not all(isinstance(v, int) and v > 0 for v in trains.values()):
+        raise SetupError("data.trains", "must map each train card kind to its number of copies")
+    if not isinstance(actions, dict) or not all(isinstance(v, int) and v > 0 for v in actions.values()):
+        raise SetupError("data.actions", "must map action effects to their number of copies")
+    for effect in actions:
+        if effect not in EFFECTS:
+            raise SetupError("data.actions", f"unknown effect {effect!r}; the effects: {', '.join(EFFECTS)}")
+    cities = {}
+    raw = given.get("cities", [])
+    if not isinstance(raw, list) or len(raw) < LINES:
+        raise SetupError("data.cities", f"must list at least {LINES} cities")
+    for i, entry in enumerate(raw):
+        where = f"data.cities.{i}"
+        if not isinstance(entry, dict) or set(entry) - {"id", "country", "points", "capital", "line"} or "id" not in entry:
+            raise SetupError(where, "a city has id, country, points, capital and line")
+        line = entry.get("line", 4)
+        if not isinstance(line, int) or not 1 <= line <= 2 * FRONT_MAX:
+            raise SetupError(where, "line must be a whole number from 1 to 8")
+        cid = str(entry["id"])
+        if cid in cities or cid in trains or cid in actions:
+            raise SetupError(where, f"id {cid!r} is used twice")
+        cities[cid] = City(cid, entry.get("country"), int(entry.get("points", 1)), bool(entry.get("capital", False)), line)
+    overlap = set(trains) & set(actions)
+    if overlap:
+        raise SetupError("data", f"{sorted(overlap)[0]!r} is both a train kind and an action")
+    return CardData(dict(trains), dict(actions), cities)
+
+
+# --- actions ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayLine(Action):
+    """Action 1: a train card from the hand to the left or right end of a line."""
+
+    line: int
+    side: str
+    card: str
+
+    def __str__(self) -> str:
+        return f"line {self.line} {self.side} {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayFront(Action):
+    """Action 3: a train card from the hand to the table in front of the player."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"front {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeBack(Action):
+    """Action 4: a card in front of the player back to the hand."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"back {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Swap(Action):
+    """Action card 1. A place is `<line>:<kind>` beside a city or `P<n>:<kind>` in front of a player."""
+
+    first: str
+    second: str
+
+    def __str__(self) -> str:
+        return f"play swap {self.first} {self.second}"
+
+
+@dataclass(frozen=True, slots=True)
+class Clear(Action):
+    """Action cards 2 and 3: one column (L1 = first left of the city, R2 = second right ...), lines."""
+
+    effect: str
+    column: str
+    lines: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return f"play {self.effect} {self.column} {' '.join(map(str, self.lines))}"
+
+
+@dataclass(frozen=True, slots=True)
+class Trade(Action):
+    """Action card 4: offer a train card of the hand to the left (next clockwise) or right neighbour."""
+
+    direction: str
+    card: str
+
+    def __str__(self) -> str:
+        return f"play trade {self.direction} {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class CloseLine(Action):
+    """Action card 5: a city and its train cards leave; the city leaves the game."""
+
+    line: int
+
+    def __str__(self) -> str:
+        return f"play close-line {self.line}"
+
+
+@dataclass(frozen=True, slots=True)
+class Give(Action):
+    """Accept a trade by giving a train card of the hand back."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"give {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Offer(Action):
+    """Pass the trade on: offer a train card of the hand to the next player the same way round."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"offer {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Decline(Action):
+    """Refuse the trade offered, or refuse to pass it on: the trading stops."""
+
+    def __str__(self) -> str:
+        return "decline"
+
+
+@dataclass(frozen=True, slots=True)
+class Claim(Action):
+    line: int
+
+    def __str__(self) -> str:
+        return f"claim {self.line}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Take no city this turn."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """Only when no action is possible: discard a card of the hand and draw one."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
+
+NOTATION = ("line <n> left|right <kind>, front <kind>, back <kind>, play swap <place> <place>, "
+            "play clear-two <column> <n> <n>, play clear-three <column> <n> <n> <n>, "
+            "play trade left|right <kind>, play close-line <n>, give <kind>, offer <kind>, decline, "
+            "claim <n>, pass, discard <card>")
+
+
+def _line_number(word: str, text: str) -> int:
+    if not (word.isascii() and word.isdigit()) or not 1 <= int(word) <= LINES:
+        raise NotationError(f"cannot read {text!r}: {word!r} is not a line number (1 to {LINES})")
+    return int(word)
+
+
+def _place(word: str, text: str) -> str:
+    owner, sep, kind = word.partition(":")
+    if not sep or not kind or not (owner.isdigit() or (owner.startswith("P") and owner[1:].isdigit())):
+        raise NotationError(f"cannot read {text!r}: a place is <line>:<kind> or P<n>:<kind>, not {word!r}")
+    return word
+
+
+def _column(word: str, text: str) -> str:
+    if len(word) < 2 or word[0] not in "LR" or not word[1:].isdigit() or int(word[1:]) < 1:
+        raise NotationError(f"cannot read {text!r}: a column is L1, L2 ... or R1, R2 ..., not {word!r}")
+    return word
+
+
+def parse_action(text: str) -> Action:
+    """Read an action from its text form; the inverse of `str(action)`."""
+    words = str(text).split()
+    n = len(words)
+    head = words[0] if words else ""
+    if head == "line" and n == 4 and words[2] in ("left", "right"):
+        return PlayLine(_line_number(words[1], text), words[2], words[3])
+    if head in ("front", "back", "give", "offer", "discard") and n == 2:
+        return {"front": PlayFront, "back": TakeBack, "give": Give, "offer": Offer, "discard": Discard}[head](words[1])
+    if head == "decline" and n == 1:
+        return Decline()
+    if head == "pass" and n == 1:
+        return Pass()
+    if head == "claim" and n == 2:
+        return Claim(_line_number(words[1], text))
+    if head == "play" and n >= 2:
+        effect = words[1]
+        if effect == "swap" and n == 4:
+            a, b = sorted((_place(words[2], text), _place(words[3], text)))
+            return Swap(a, b)
+        if effect in CLEAR_COUNT and n == 3 + CLEAR_COUNT[effect]:
+            lines = tuple(sorted(_line_number(w, text) for w in words[3:]))
+            return Clear(effect, _column(words[2], text), lines)
+        if effect == "trade" and n == 4 and words[2] in ("left", "right"):
+            return Trade(words[2], words[3])
+        if effect == "close-line" and n == 3:
+            return CloseLine(_line_number(words[2], text))
+    raise NotationError(f"cannot read {text!r}; the actions are: {NOTATION}")
+
+
+# --- state ----------------------------------------------------------------------------------------
+
+
+class MoscowToParisState(State):
+    """Everything that changes during one game of Moscow to Paris."""
+
+    def __init__(self, game: "MoscowToParis", players: int, chance: Chance, data: CardData):
+        self.game = game
+        self.data = data
+        self.players = player_names(players)
+        self.chance = chance
+        self.deck: list[str] = []  # top first
+        self.discard: list[str] = []
+        self.hands: dict[str, list[str]] = {p: [] for p in self.players}
+        self.fronts: dict[str, list[str]] = {p: [] for p in self.players}
+        self.offers: dict[str, list[str]] = {p: [] for p in self.players}
+        self.city_at: list[str | None] = [None] * LINES
+        self.left: list[list[str]] = [[] for _ in range(LINES)]  # nearest the city first
+        self.right: list[list[str]] = [[] for _ in range(LINES)]
+        self.city_deck: list[str] = []  # top first
+        self.taken: dict[str, list[str]] = {p: [] for p in self.players}
+        self.removed: list[str] = []
+        self.phase = ACT
+        self.current = 0
+        self.trade_from: str | None = None  # who offered the card now waiting for an answer
+        self.trade_to: str | None = None
+        self.trade_way = 0  # +1: to the left (next clockwise), -1: to the right
+        self.dead_ends = 0
+        self.seen: set = set()
+        self.setup: dict | None = None
+
+    # --- small helpers --------------------------------------------------------------------------
+
+    def is_train(self, card: str) -> bool:
+        return card in self.data.trains
+
+    def line_cards(self, i: int) -> list[str]:
+        return self.left[i] + self.right[i]
+
+    def row(self, i: int) -> list[str]:
+        """A line as it lies on the table, left to right, its city in the middle."""
+        city = [] if self.city_at[i] is None else [self.city_at[i]]
+        return self.left[i][::-1] + city + self.right[i]
+
+    def _draw(self, player: str) -> bool:
+        if not self.deck:
+            if not self.discard:
+                return False
+            # Reshuffle only when a card is needed, so that everything discarded by then goes in.
+            self.deck = self.chance.shuffle("reshuffle", sorted(self.discard))
+            self.discard = []
+        self.hands[player].append(self.deck.pop(0))
+        return True
+
+    def _refill(self, player: str) -> None:
+        while len(self.hands[player]) + len(self.fronts[player]) < HAND_TOTAL and self._draw(player):
+            pass
+
+    def _empty_line(self, i: int) -> None:
+        self.discard.extend(self.left[i])
+        self.discard.extend(self.right[i])
+        self.left[i] = []
+        self.right[i] = []
+
+    def _reveal(self, i: int) -> None:
+        """Fill an empty line with the next city; with none left the game ends (three remain)."""
+        if self.city_deck:
+            self.city_at[i] = self.city_deck.pop(0)
+        else:
+            self.city_at[i] = None
+            self.phase = OVER
+
+    def claimable(self, player: str) -> list[int]:
+        """Lines (0-based) whose train cards the cards in front of `player` match."""
+        front = self.fronts[player]
+        if not front:
+            return []
+        mode = self.game.claim
+        have = Counter(front)
+        result = []
+        for i in range(LINES):
+            if self.city_at[i] is None:
+                continue
+            cards = self.left[i] + self.right[i]
+            if not cards:
+                continue
+            if mode == "cover":
+                ok = all(have[c] >= 1 for c in cards)  # a line never holds two alike
+            elif mode == "within":
+                ok = all(n == 1 and k in cards for k, n in have.items())
+            else:
+                ok = len(front) == len(cards) and all(have[c] == 1 for c in cards)
+            if ok:
+                result.append(i)
+        return result
+
+    # --- turn flow ------------------------------------------------------------------------------
+
+    def _after_action(self, player: str) -> None:
+        if self.phase == OVER:
+            return
+        if self.claimable(player):
+            self.phase = CLAIM
+        else:
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        self.phase = ACT
+        self.current = (self.current + 1) % len(self.players)
+        self._check_dead_end()
+
+    def _check_dead_end(self) -> None:
+        """A position seen before at the start of a turn means the players are going round in a
+        loop: everyone's cards and the lines' train cards are discarded and each draws five."""
+        key = self.key()
+        if key in self.seen:
+            self._reset()
+        else:
+            self.seen.add(key)
+
+    def _reset(self) -> None:
+        self.dead_ends += 1
+        for p in self.players:
+            self.discard.extend(self.hands[p])
+            self.discard.extend(self.fronts[p])
+            self.hands[p] = []
+            self.fronts[p] = []
+        for i in range(LINES):
+            self._empty_line(i)
+        start = self.current
+        for k in range(len(self.players)):
+            p = self.players[(start + k) % len(self.players)]
+            for _ in range(HAND_TOTAL):
+                self._draw(p)
+        self.seen = {self.key()}
+
+    # --- the State interface --------------------------------------------------------------------
+
+    def to_move(self) -> list[str]:
+        if self.phase == OVER:
+            return []
+        if self.phase == ANSWER:
+            return [self.trade_to]
+        if self.phase == CONTINUE:
+            return [self.trade_from]
+        return [self.players[self.current]]
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def legal_actions(self, player: str) -> list[Action]:
+        if self.phase == OVER or player not in self.to_move():
+            return []
+        hand = self.hands[player]
+        kinds = sorted({c for c in hand if c in self.data.trains})
+        if self.phase == CLAIM:
+            return [Claim(i + 1) for i in self.claimable(player)] + [Pass()]
+        if self.phase == ANSWER:
+            return [Give(k) for k in kinds] + [Decline()]
+        if self.phase == CONTINUE:
+            return [Offer(k) for k in kinds] + [Decline()]
+        actions = self._turn_actions(player, kinds)
+        if not actions:
+            actions = [Discard(c) for c in sorted(set(hand))]
+        return actions
+
+    def _turn_actions(self, player: str, kinds: list[str]) -> list[Action]:
+        actions: list[Action] = []
+        for i in range(LINES):
+            city = self.city_at[i]
+            if city is None:
+                continue
+            cards = self.left[i] + self.right[i]
+            if len(cards) >= self.data.cities[city].line:
+                continue
+            for k in kinds:
+                if k not in cards:
+                    actions.append(PlayLine(i + 1, "left", k))
+                    actions.append(PlayLine(i + 1, "right", k))
+        if len(self.fronts[player]) < FRONT_MAX:
+            actions.extend(PlayFront(k) for k in kinds)
+        actions.extend(TakeBack(k) for k in sorted(set(self.fronts[player])))
+        effects = {c for c in self.hands[player] if c in self.data.actions}
+        if "swap" in effects:
+            actions.extend(self._swaps())
+        for effect in ("clear-two", "clear-three"):
+            if effect in effects:
+                actions.extend(self._clears(effect))
+        if "trade" in effects:
+            actions.extend(Trade(d, k) for d in ("left", "right") for k in kinds)
+        if "close-line" in effects:
+            actions.extend(CloseLine(i + 1) for i in range(LINES) if self.city_at[i] is not None)
+        return actions
+
+    def _places(self) -> list[tuple[str, str]]:
+        places = []
+        for i in range(LINES):
+            for card in self.left[i] + self.right[i]:
+                places.append((f"{i + 1}:{card}", card))
+        for p in self.players:
+            for card in sorted(set(self.fronts[p])):
+                places.append((f"{p}:{card}", card))
+        return places
+
+    def _swaps(self) -> list[Action]:
+        places = self._places()
+        result = []
+        for a in range(len(places)):
+            for b in range(a + 1, len(places)):
+                first, second = sorted((places[a][0], places[b][0]))
+                if self._swap_problem(first, second) is None:
+                    result.append(Swap(first, second))
+        return result
+
+    def _clears(self, effect: str) -> list[Action]:
+        from itertools import combinations
+
+        need = CLEAR_COUNT[effect]
+        result = []
+        depth = max((len(s) for s in self.left + self.right), default=0)
+        for side, lists in (("L", self.left), ("R", self.right)):
+            for k in range(depth):
+                having = [i + 1 for i in range(LINES) if len(lists[i]) > k]
+                for lines in combinations(having, need):
+                    result.append(Clear(effect, f"{side}{k + 1}", lines))
+        return result
+
+    # --- applying -------------------------------------------------------------------------------
+
+    def apply(self, player: str, action: Action) -> None:
+        if self.phase == OVER:
+            raise IllegalAction("game over", "the game is over")
+        movers = self.to_move()
+        if player not in movers:
+            raise IllegalAction("turn order", f"not your turn: {movers[0]} is to move")
+        if self.phase == CLAIM:
+            self._apply_claim(player, action)
+        elif self.phase == ANSWER:
+            self._apply_answer(player, action)
+        elif self.phase == CONTINUE:
+            self._apply_continue(player, action)
+        else:
+            self._apply_turn(player, action)
+
+    def _need_in_hand(self, player: str, card: str, rule: str, train: bool = True) -> None:
+        if card not in self.hands[player]:
+            raise IllegalAction(rule, f"{card!r} is not in your hand")
+        if train and not self.is_train(card):
+            raise IllegalAction(rule, f"{card!r} is not a train card")
+
+    def _apply_turn(self, player: str, action: Action) -> None:
+        if isinstance(action, (Claim, Pass)):
+            raise IllegalAction("claiming a city", "a city is claimed after an action, not instead of one")
+        if isinstance(action, (Give, Offer, Decline)):
+            raise IllegalAction("action card 4", "no trade is waiting for an answer")
+        hand = self.hands[player]
+        if isinstance(action, PlayLine):
+            self._check_line_play(player, action)
+            hand.remove(action.card)
+            (self.left if action.side == "left" else self.right)[action.line - 1].append(action.card)
+            self._draw(player)
+        elif isinstance(action, PlayFront):
+            self._need_in_hand(player, action.card, "action 3")
+            if len(self.fronts[player]) >= FRONT_MAX:
+                raise IllegalAction("action 3", f"at most {FRONT_MAX} train cards lie in front of a player")
+            hand.remove(action.card)
+            self.fronts[player].append(action.card)
+        elif isinstance(action, TakeBack):
+            if action.card not in self.fronts[player]:
+                raise IllegalAction("action 4", f"there is no {action.card!r} in front of you")
+            self.fronts[player].remove(action.card)
+            hand.append(action.card)
+        elif isinstance(action, Discard):
+            if action.card not in hand:
+                raise IllegalAction("ruling: no-action-possible", f"{action.card!r} is not in your hand")
+            kinds = sorted({c for c in hand if self.is_train(c)})
+            if self._turn_actions(player, kinds):
+                raise IllegalAction("ruling: no-action-possible", "discarding is only for a player who can take none of the four actions")
+            hand.remove(action.card)
+            self.discard.append(action.card)
+            self._draw(player)
+        elif isinstance(action, (Swap, Clear, Trade, CloseLine)):
+            self._apply_card(player, action)
+            return
+        else:
+            raise IllegalAction("notation", f"{action!r} is not a Moscow to Paris action")
+        self._after_action(player)
+
+    def _check_line_play(self, player: str, action: PlayLine) -> None:
+        self._need_in_hand(player, action.card, "action 1")
+        i = action.line - 1
+        city = self.city_at[i]
+        if city is None:
+            raise IllegalAction("action 1", f"line {action.line} has no city")
+        cards = self.left[i] + self.right[i]
+        if action.card in cards:
+            raise IllegalAction("action 1", f"line {action.line} already holds a {action.card}: the cards of a line all differ")
+        if len(cards) >= self.data.cities[city].line:
+            raise IllegalAction("action 1", f"line {action.line} is full: {city} allows {self.data.cities[city].line} train cards")
+
+    def _effect_card(self, player: str, effect: str) -> None:
+        if effect not in self.hands[player]:
+            raise IllegalAction(f"action card {EFFECTS.index(effect) + 1}", f"you hold no {effect} card")
+
+    def _apply_card(self, player: str, action: Action) -> None:
+        if isinstance(action, Swap):
+            self._effect_card(player, "swap")
+            problem = self._swap_problem(action.first, action.second)
+            if problem:
+                raise IllegalAction("action card 1", problem)
+            self._do_swap(action.first, action.second)
+            effect = "swap"
+        elif isinstance(action, Clear):
+            effect = action.effect
+            self._effect_card(player, effect)
+            rule = f"action card {EFFECTS.index(effect) + 1}"
+            need = CLEAR_COUNT[effect]
+            if len(set(action.lines)) != need:
+                raise IllegalAction(rule, f"discards {need} train cards from {need} different lines")
+            lists = self.left if action.column[0] == "L" else self.right
+            k = int(action.column[1:]) - 1
+            for line in action.lines:
+                if len(lists[line - 1]) <= k:
+                    raise IllegalAction(rule, f"line {line} has no train card in column {action.column}")
+            for line in action.lines:
+                self.discard.append(lists[line - 1].pop(k))
+        elif isinstance(action, Trade):
+            self._effect_card(player, "trade")
+            self._need_in_hand(player, action.card, "action card 4")
+            self.hands[player].remove("trade")
+            self.discard.append("trade")
+            self.trade_way = 1 if action.direction == "left" else -1
+            self._offer(player, action.card)
+            return
+        else:
+            self._effect_card(player, "close-line")
+            i = action.line - 1
+            if self.city_at[i] is None:
+                raise IllegalAction("action card 5", f"line {action.line} has no city")
+            self._empty_line(i)
+            self.removed.append(self.city_at[i])
+            self.seen = set()  # a city has gone for good: no earlier position can come back
+            self.hands[player].remove("close-line")
+            self.discard.append("close-line")
+            self._reveal(i)
+            self._draw(player)
+            self._after_action(player)
+            return
+        self.hands[player].remove(effect)
+        self.discard.append(effect)
+        self._draw(player)
+        self._after_action(player)
+
+    def _locate(self, place: str):
+        """('line', i, side list, index) or ('front', player) for a place, or None."""
+        owner, _, kind = place.partition(":")
+        if owner.isdigit():
+            i = int(owner) - 1
+            if not 0 <= i < LINES:
+                return None
+            for lists in (self.left, self.right):
+                if kind in lists[i]:
+                    return ("line", i, lists[i], lists[i].index(kind))
+            return None
+        if owner in self.fronts and kind in self.fronts[owner]:
+            return ("front", owner)
+        return None
+
+    def _swap_problem(self, first: str, second: str) -> str | None:
+        a, b = self._locate(first), self._locate(second)
+        for place, where in ((first, a), (second, b)):
+            if where is None:
+                return f"there is no card at {place}"
+        ka, kb = first.partition(":")[2], second.partition(":")[2]
+        if ka == kb:
+            return "the two cards are alike: the swap would change nothing"
+        if a[0] == "front" and b[0] == "front" and a[1] == b[1]:
+            return "both cards lie in front of the same player: the swap would change nothing"
+        if a[0] == "line" and b[0] == "line" and a[1] == b[1]:
+            return None
+        for where, incoming in ((a, kb), (b, ka)):
+            if where[0] == "line" and incoming in self.left[where[1]] + self.right[where[1]]:
+                return f"line {where[1] + 1} would hold two {incoming} cards"
+        return None
+
+    def _do_swap(self, first: str, second: str) -> None:
+        a, b = self._locate(first), self._locate(second)
+        ka, kb = first.partition(":")[2], second.partition(":")[2]
+        for where, old, new in ((a, ka, kb), (b, kb, ka)):
+            if where[0] == "line":
+                where[2][where[3]] = new
+            else:
+                front = self.fronts[where[1]]
+                front[front.index(old)] = new
+
+    def _offer(self, player: str, card: str) -> None:
+        self.hands[player].remove(card)
+        self.offers[player].append(card)
+        self.trade_from = player
+        self.trade_to = self.next_player(player, self.trade_way)
+        self.phase = ANSWER
+
+    def _end_trade(self) -> None:
+        active = self.players[self.current]
+        self.trade_from = self.trade_to = None
+        self.trade_way = 0
+        self.phase = ACT
+        self._draw(active)
+        self._after_action(active)
+
+    def _apply_answer(self, player: str, action: Action) -> None:
+        giver = self.trade_from
+        if isinstance(action, Decline):
+            self.hands[giver].append(self.offers[giver].pop())
+            self._end_trade()
+            return
+        if not isinstance(action, Give):
+            raise IllegalAction("action card 4", f"{giver} offers you a trade: answer 'give <kind>' or 'decline'")
+        self._need_in_hand(player, action.card, "action card 4")
+        self.hands[player].remove(action.card)
+        self.hands[player].append(self.offers[giver].pop())
+        self.hands[giver].append(action.card)
+        active = self.players[self.current]
+        if self.next_player(player, self.trade_way) == active:
+            self._end_trade()  # both neighbours of the player who began it have traded
+            return
+        self.trade_from = player
+        self.trade_to = None
+        self.phase = CONTINUE
+
+    def _apply_continue(self, player: str, action: Action) -> None:
+        if isinstance(action, Decline):
+            self._end_trade()
+            return
+        if not isinstance(action, Offer):
+            raise IllegalAction("action card 4", "pass the trade on with 'offer <kind>' or stop it with 'decline'")
+        self._need_in_hand(player, action.card, "action card 4")
+        self._offer(player, action.card)
+
+    def _apply_claim(self, player: str, action: Action) -> None:
+        if isinstance(action, Pass):
+            self._end_turn()
+            return
+        if not isinstance(action, Claim):
+            raise IllegalAction("claiming a city", "you have acted: claim a city with 'claim <line>' or 'pass'")
+        i = action.line - 1
+        if i not in self.claimable(player):
+            raise IllegalAction("claiming a city", f"the cards in front of you do not match line {action.line}")
+        cards = self.left[i] + self.right[i]
+        front = self.fronts[player]
+        matched = list(cards) if self.game.claim == "cover" else list(front)
+        for card in matched:
+            front.remove(card)
+        self.discard.extend(matched)
+        self._empty_line(i)
+        self.taken[player].append(self.city_at[i])
+        self.seen = set()  # a city has gone for good: no earlier position can come back
+        self._refill(player)
+        self._reveal(i)
+        if self.phase != OVER:
+            self._end_turn()
+
+    # --- what is where -------------------------------------------------------------------------
+
+    def zones(self) -> list[Zone]:
+        zones = [Zone("deck", self.deck, Visibility.NOBODY, ordered=True),
+                 Zone("discard", self.discard, Visibility.EVERYONE),
+                 Zone("city_deck", self.city_deck, Visibility.NOBODY, ordered=True),
+                 Zone("removed", self.removed, Visibility.EVERYONE)]
+        for i in range(LINES):
+            zones.append(Zone(f"line{i + 1}", self.row(i), Visibility.EVERYONE, ordered=True))
+        for p in self.players:
+            zones.append(Zone("hand", self.hands[p], Visibility.OWNER, owner=p))
+            zones.append(Zone("front", self.fronts[p], Visibility.EVERYONE, owner=p))
+            zones.append(Zone("offer", self.offers[p], Visibility.OWNER, owner=p))
+            zones.append(Zone("taken", self.taken[p], Visibility.EVERYONE, owner=p))
+        return zones
+
+    def components(self) -> dict[str, int]:
+        return self.data.components()
+
+    def check_invariants(self) -> list[str]:
+        """The kit's checks, with a fast path for conservation: one count over every place, and
+        the kit's sentence-by-sentence report only when that count differs."""
+        seen = Counter(self.deck)
+        for pile in (self.discard, self.city_deck, self.removed, *self.left, *self.right,
+                     *self.hands.values(), *self.fronts.values(), *self.offers.values(), *self.taken.values()):
+            seen.update(pile)
+        seen.update(c for c in self.city_at if c is not None)
+        if seen == self.data.counter:
+            return self.rule_problems()
+        return conservation_problems(self.zones(), self.components()) + self.rule_problems()
+
+    def public_fields(self) -> dict[str, Any]:
+        trade = None
+        if self.phase in (ANSWER, CONTINUE):
+            trade = {"from": self.trade_from, "to": self.trade_to,
+                     "way": "left" if self.trade_way > 0 else "right"}
+        return {"phase": self.phase, "to_move": self.to_move(), "turn": self.players[self.current],
+                "trade": trade, "dead_ends": self.dead_ends, "score": self.scores(),
+                "line_cities": list(self.city_at)}
+
+    def fields(self) -> dict[str, Any]:
+        """Everything, plus the next cards of the deck and its size, so a scenario need not list a
+        whole deck (those are hidden from the players: they are not in any observation)."""
+        fields = super().fields()
+        fields["deck_top"] = self.deck[:DECK_TOP_SHOWN]
+        fields["deck_size"] = len(self.deck)
+        return fields
+
+    def key(self) -> Hashable:
+        """The position (every card in its place, who is to move, the phase); the same fields the
+        zones give, built directly because the dead-end test asks for it every turn."""
+        return (self.phase, self.current, self.trade_from, self.trade_to, self.trade_way, self.dead_ends,
+                tuple(self.deck), tuple(sorted(self.discard)), tuple(self.city_deck), tuple(sorted(self.removed)),
+                tuple(self.city_at), tuple(map(tuple, self.left)), tuple(map(tuple, self.right)),
+                tuple(tuple(sorted(self.hands[p])) for p in self.players),
+                tuple(tuple(sorted(self.fronts[p])) for p in self.players),
+                tuple(tuple(self.offers[p]) for p in self.players),
+                tuple(tuple(sorted(self.taken[p])) for p in self.players))
+
+    def rule_problems(self) -> list[str]:
+        problems = []
+        active = self.players[self.current]
+        for p in self.players:
+            total = len(self.hands[p]) + len(self.fronts[p]) + len(self.offers[p])
+            expected = HAND_TOTAL - 1 if (p == active and self.phase in (ANSWER, CONTINUE)) else HAND_TOTAL
+            if total != expected and (self.deck or self.discard):
+                problems.append(f"{p} holds {total} cards in hand and in front, not {expected}")
+            if len(self.fronts[p]) > FRONT_MAX:
+                problems.append(f"{p} has {len(self.fronts[p])} cards in front, more than {FRONT_MAX}")
+            if any(not self.is_train(c) for c in self.fronts[p]):
+                problems.append(f"{p} has an action card in front: {self.fronts[p]}")
+            if len(self.offers[p]) > (1 if (self.phase == ANSWER and p == self.trade_from) else 0):
+                problems.append(f"{p} has a card offered with no trade waiting")
+        cities_out = 0
+        for i in range(LINES):
+            cards = self.left[i] + self.right[i]
+            city = self.city_at[i]
+            if city is None:
+                if cards:
+                    problems.append(f"line {i + 1} has train cards but no city")
+                continue
+            cities_out += 1
+            if len(set(cards)) != len(cards):
+                problems.append(f"line {i + 1} holds two alike: {self.row(i)}")
+            if len(cards) > self.data.cities[city].line:
+                problems.append(f"line {i + 1} holds {len(cards)} train cards, more than {city} allows")
+            if any(not self.is_train(c) for c in cards):
+                problems.append(f"line {i + 1} holds an action card: {self.row(i)}")
+        if self.phase == OVER:
+            if self.city_deck or cities_out != LINES - 1:
+                problems.append(f"the game is over with {len(self.city_deck)} cities in the deck and {cities_out} on the table")
+        elif cities_out != LINES:
+            problems.append(f"only {cities_out} lines have a city while the game goes on")
+        return problems
+
+    # --- scoring --------------------------------------------------------------------------------
+
+    def sides(self) -> dict[str, list[str]]:
+        """Who scores together: each player alone, or two teams of partners sitting opposite."""
+        if self.game.teams and len(self.players) == 4:
+            return {"P1+P3": ["P1", "P3"], "P2+P4": ["P2", "P4"]}
+        return {p: [p] for p in self.players}
+
+    def breakdown(self, cities: list[str]) -> dict[str, int]:
+        info = [self.data.cities[c] for c in cities]
+        points = sum(c.points for c in info)
+        flags = len({c.country for c in info if c.country is not None})
+        return {"cities": len(info), "points": points, "flags": flags,
+                "capitals": sum(1 for c in info if c.capital), "total": points + flags}
+
+    def scores(self) -> dict[str, int]:
+        return {side: self.breakdown([c for p in members for c in self.taken[p]])["total"]
+                for side, members in self.sides().items()}
+
+    def outcome(self) -> Outcome:
+        sides = self.sides()
+        parts = {side: self.breakdown([c for p in members for c in self.taken[p]]) for side, members in sides.items()}
+        teams = sides if any(len(m) > 1 for m in sides.values()) else None
+        return outcome_from_scores(
+            {s: b["total"] for s, b in parts.items()}, parts,
+            tiebreaks=[("capitals", {s: b["capitals"] for s, b in parts.items()}),
+                       ("cities", {s: b["cities"] for s, b in parts.items()})],
+            teams=teams)
+
+    def score(self, player: str) -> int:
+        """A cheap heuristic for the greedy policy: the score lead, then how near the cards in front
+        come to covering a line, less what a line holds that they do not."""
+        sides = self.sides()
+        mine = next(s for s, m in sides.items() if player in m)
+        scores = self.scores()
+        lead = scores[mine] - max((v for s, v in scores.items() if s != mine), default=0)
+        have = Counter(self.fronts[player])
+        best = 0
+        for i in range(LINES):
+            cards = self.left[i] + self.right[i]
+            if self.city_at[i] is None or not cards:
+                continue
+            matched = sum(1 for c in cards if have[c])
+            best = max(best, 2 * matched - (len(cards) - matched))
+        return 100 * lead + best
+
+    # --- for playouts and scenarios -------------------------------------------------------------
+
+    def clone(self) -> "MoscowToParisState":
+        other = MoscowToParisState.__new__(MoscowToParisState)
+        other.__dict__.update(self.__dict__)
+        other.deck = list(self.deck)
+        other.discard = list(self.discard)
+        other.hands = {p: list(h) for p, h in self.hands.items()}
+        other.fronts = {p: list(h) for p, h in self.fronts.items()}
+        other.offers = {p: list(h) for p, h in self.offers.items()}
+        other.taken = {p: list(h) for p, h in self.taken.items()}
+        other.city_at = list(self.city_at)
+        other.left = [list(s) for s in self.left]
+        other.right = [list(s) for s in self.right]
+        other.city_deck = list(self.city_deck)
+        other.removed = list(self.removed)
+        other.seen = set(self.seen)
+        chance = Chance.__new__(Chance)
+        chance.seed = self.chance.seed
+        chance.queued = [(k, list(o)) for k, o in self.chance.queued]
+        chance.log = list(self.chance.log)
+        # Skipping Random's constructor avoids seeding from the operating system on every copy.
+        chance.rng = random.Random.__new__(random.Random)
+        chance.rng.setstate(self.chance.rng.getstate())
+        other.chance = chance
+        return other
+
+    def setup_record(self) -> dict | None:
+        return self.setup
+
+
+# --- the game -----------------------------------------------------------------------------------
+
+
+PARAMS = {"istanbul": bool, "homeland": bool, "teams": bool, "claim": str}
+
+
+class MoscowToParis(Game):
+    """Moscow to Paris for 2 to 4 players, configured from its content folder.
+
+    Parameters: istanbul, homeland (shuffle the special city in), teams (4 players: P1 and P3
+    against P2 and P4), claim (how the cards in front must match a line: cover, within or exact)."""
+
+    id = "moscow-to-paris"
+
+    def __init__(self, content=None, **params):
+        if content is None:
+            raise ValueError("Moscow to Paris needs its content (cards.yaml)")
+        for name, value in params.items():
+            if name not in PARAMS:
+                raise ValueError(f"params.{name}: unknown parameter; known: {', '.join(PARAMS)}")
+            if not isinstance(value, PARAMS[name]):
+                raise ValueError(f"params.{name}: must be {'true or false' if PARAMS[name] is bool else 'a word'}, not {value!r}")
+        if params.get("claim", "cover") not in CLAIM_MODES:
+            raise ValueError(f"params.claim: must be one of {', '.join(CLAIM_MODES)}, not {params['claim']!r}")
+        super().__init__(content, **params)
+        self.min_players = content.game["players"]["min"]
+        self.max_players = content.game["players"]["max"]
+        self.istanbul = params.get("istanbul", False)
+        self.homeland = params.get("homeland", False)
+        self.teams = params.get("teams", False)
+        self.claim = params.get("claim", "cover")
+        self.data = content_data(content, self.istanbul, self.homeland)
+
+    def new_state(self, players: int, seed: int | None = None, setup: dict | None = None) -> MoscowToParisState:
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(f"Moscow to Paris takes {self.min_players}-{self.max_players} players, not {players}")
+        setup = setup or {}
+        if not isinstance(setup, dict):
+            raise SetupError("", "must be a mapping")
+        unknown = sorted(set(setup) - SETUP_KEYS)
+        if unknown:
+            raise SetupError(unknown[0], f"unknown setup key; known: {', '.join(sorted(SETUP_KEYS))}")
+        data = scenario_data(setup["data"]) if "data" in setup else self.data
+        state = MoscowToParisState(self, players, Chance(seed), data)
+        if MIDGAME_KEYS & set(setup):
+            _setup_midgame(state, setup)
+        else:
+            _setup_deal(state, setup)
+        state.setup = _record(state, setup)
+        state.seen = {state.key()}
+        return state
+
+    def notation_help(self) -> str:
+        return NOTATION_HELP
+
+
+SETUP_KEYS = {"data", "deck", "city_deck", "hands", "fronts", "lines", "discard", "taken", "removed", "turn",
+              "rest", "city_rest"}
+MIDGAME_KEYS = {"hands", "fronts", "lines", "taken", "removed", "discard", "turn"}
+
+
+def _record(state: MoscowToParisState, setup: dict) -> dict:
+    """A setup that starts the same game again: the given one, or the deal's two shuffles."""
+    if MIDGAME_KEYS & set(setup):
+        return setup
+    record = {"data": setup["data"]} if "data" in setup else {}
+    record["deck"] = list(state.dealt)
+    record["city_deck"] = list(state.cities_dealt)
+    return record
+
+
+def _travel_cards(data: CardData) -> list[str]:
+    return sorted(c for pool in (data.trains, data.actions) for c, n in pool.items() for _ in range(n))
+
+
+def _cards(state: MoscowToParisState, value, field: str, pool: Counter) -> list[str]:
+    """A list of card ids taken out of `pool` (what is still unplaced); refuses unknown or too many."""
+    if not isinstance(value, list):
+        raise SetupError(field, "must be a list of card ids")
+    for i, card in enumerate(value):
+        if not isinstance(card, str) or card not in state.data.components():
+            raise SetupError(f"{field}.{i}", f"{card!r} is no card of this game")
+        if pool[card] <= 0:
+            raise SetupError(f"{field}.{i}", f"no {card!r} is left to put here (all copies are placed already)")
+        pool[card] -= 1
+    return list(value)
+
+
+def _setup_deal(state: MoscowToParisState, setup: dict) -> None:
+    """Shuffle (or take the given order), deal five to each player, reveal four cities."""
+    for key in setup:
+        if key not in ("data", "deck", "city_deck"):
+            raise SetupError(key, "only 'deck' and 'city_deck' may be given without hands and lines")
+    data = state.data
+    travel = _travel_cards(data)
+    if "deck" in setup:
+        pool = Counter(travel)
+        listed = _cards(state, setup["deck"], "deck", pool)
+        if any(c in data.cities for c in listed):
+            raise SetupError("deck", "city cards have their own deck (city_deck)")
+        order = listed + sorted(pool.elements())
+        state.chance.log.append(("deal", list(order)))
+    else:
+        order = state.chance.shuffle("deal", travel)
+    cities = sorted(data.cities)
+    if "city_deck" in setup:
+        pool = Counter(cities)
+        listed = _cards(state, setup["city_deck"], "city_deck", pool)
+        if any(c not in data.cities for c in listed):
+            raise SetupError("city_deck", "only city cards go in the city deck")
+        city_order = listed + sorted(pool.elements())
+        state.chance.log.append(("cities", list(city_order)))
+    else:
+        city_order = state.chance.shuffle("cities", cities)
+    if len(order) < HAND_TOTAL * len(state.players):
+        raise SetupError("data", "too few train and action cards to deal five to each player")
+    state.dealt = list(order)
+    state.cities_dealt = list(city_order)
+    state.deck = list(order)
+    for p in state.players:
+        state.hands[p], state.deck = state.deck[:HAND_TOTAL], state.deck[HAND_TOTAL:]
+    if len(city_order) < LINES:
+        raise SetupError("city_deck", f"at least {LINES} cities are needed")
+    state.city_at = city_order[:LINES]
+    state.city_deck = city_order[LINES:]
+
+
+def _setup_midgame(state: MoscowToParisState, setup: dict) -> None:
+    """Start from given hands, fronts, lines, piles and taken cities. Unnamed train and action cards
+    go under the deck (or to the discard pile with `rest: discard`), unnamed cities under the city
+    deck (or out of the game with `city_rest: removed`), in sorted order, so no shuffle is needed."""
+    data = state.data
+    pool = Counter(data.components())
+    players = state.players
+    for key in ("hands", "fronts", "taken"):
+        given = setup.get(key, {})
+        if not isinstance(given, dict) or not set(given) <= set(players):
+            raise SetupError(key, f"must map players ({', '.join(players)}) to lists of cards")
+    lines = setup.get("lines")
+    if not isinstance(lines, list) or len(lines) != LINES:
+        raise SetupError("lines", f"must list the {LINES} lines, each as it lies: left cards, the city, right cards")
+    for i, row in enumerate(lines):
+        cards = _cards(state, row, f"lines.{i}", pool)
+        cities = [k for k, c in enumerate(cards) if c in data.cities]
+        if len(cities) > 1 or (not cities and cards):
+            raise SetupError(f"lines.{i}", "a line holds one city with its train cards around it")
+        if any(c in data.actions for c in cards):
+            raise SetupError(f"lines.{i}", "only train cards go beside a city")
+        if cities:
+            k = cities[0]
+            state.city_at[i] = cards[k]
+            state.left[i] = cards[:k][::-1]
+            state.right[i] = cards[k + 1:]
+            trains = cards[:k] + cards[k + 1:]
+            if len(set(trains)) != len(trains):
+                raise SetupError(f"lines.{i}", "the train cards of a line all differ")
+            if len(trains) > data.cities[cards[k]].line:
+                raise SetupError(f"lines.{i}", f"{cards[k]} allows {data.cities[cards[k]].line} train cards")
+    for p in players:
+        state.hands[p] = _cards(state, setup.get("hands", {}).get(p, []), f"hands.{p}", pool)
+        state.fronts[p] = _cards(state, setup.get("fronts", {}).get(p, []), f"fronts.{p}", pool)
+        state.taken[p] = _cards(state, setup.get("taken", {}).get(p, []), f"taken.{p}", pool)
+        if any(c in data.cities for c in state.hands[p] + state.fronts[p]):
+            raise SetupError(f"hands.{p}", "city cards are never in a hand or in front of a player")
+        if any(not state.is_train(c) for c in state.fronts[p]):
+            raise SetupError(f"fronts.{p}", "only train cards lie in front of a player")
+        if len(state.fronts[p]) > FRONT_MAX:
+            raise SetupError(f"fronts.{p}", f"at most {FRONT_MAX} cards lie in front of a player")
+        if len(state.hands[p]) + len(state.fronts[p]) != HAND_TOTAL:
+            raise SetupError(f"hands.{p}", f"hand and front hold {HAND_TOTAL} cards together, not "
+                                           f"{len(state.hands[p]) + len(state.fronts[p])}")
+        if any(c not in data.cities for c in state.taken[p]):
+            raise SetupError(f"taken.{p}", "only city cards are taken")
+    for key in ("deck", "discard", "city_deck", "removed"):
+        if key in setup:
+            listed = _cards(state, setup[key], key, pool)
+            cities_wanted = key in ("city_deck", "removed")
+            if any((c in data.cities) != cities_wanted for c in listed):
+                raise SetupError(key, "only city cards go here" if cities_wanted else "city cards have their own deck")
+            setattr(state, key, listed)
+    rest = sorted(c for c in pool.elements() if c not in data.cities)
+    where = setup.get("rest", "deck")
+    if where not in ("deck", "discard"):
+        raise SetupError("rest", f"must be 'deck' or 'discard', not {where!r}")
+    if where == "deck":
+        state.deck = state.deck + rest
+    else:
+        state.discard = state.discard + rest
+    city_rest = sorted(c for c in pool.elements() if c in data.cities)
+    where = setup.get("city_rest", "deck")
+    if where not in ("deck", "removed"):
+        raise SetupError("city_rest", f"must be 'deck' or 'removed', not {where!r}")
+    if where == "deck":
+        state.city_deck = state.city_deck + city_rest
+    else:
+        state.removed = state.removed + city_rest
+    if any(c is None for c in state.city_at):
+        raise SetupError("lines", "every line has a city while the game goes on")
+    turn = setup.get("turn", players[0])
+    if turn not in players:
+        raise SetupError("turn", f"must be one of {', '.join(players)}, not {turn!r}")
+    state.current = players.index(turn)
+
+
+NOTATION_HELP = """\
+Actions (lines are numbered 1 to 4 from the top; left = next player clockwise):
+  line <n> left|right <kind>    action 1: a train card from your hand beside city <n>, then draw
+  front <kind>                  action 3: a train card from your hand in front of you
+  back <kind>                   action 4: a card in front of you back to your hand
+  play swap <place> <place>     action card 1; a place is <line>:<kind> or P<n>:<kind> (a front)
+  play clear-two <col> <n> <n>  action card 2; a column is L1 (next left of the city), L2 ... R1 ...
+  play clear-three <col> <n> <n> <n>   action card 3
+  play trade left|right <kind>  action card 4: offer a train card of your hand to a neighbour
+  give <kind> | decline         the neighbour asked: trade back a train card, or refuse (stops)
+  offer <kind> | decline        after trading: pass the trade on the same way round, or stop
+  play close-line <n>           action card 5: the city of line <n> and its cards leave
+  claim <n> | pass              after an action whose end leaves your front matching line <n>
+  discard <card>                only when none of the four actions is possible
+Setup: deck and city_deck (top first; five cards dealt to P1, then P2 ...), or hands, fronts
+{P1: [...]}, lines (four rows as they lie, e.g. [sleeper, moscow, mail]), discard, taken, removed,
+turn, rest (deck or discard) and city_rest (deck or removed); data: {trains: {kind: copies},
+actions: {effect: copies}, cities: [{id, country, points, capital, line}]} replaces the cards.
+Chance: deal, cities (the first shuffles), reshuffle (a new deck from the discard pile).
+Fields for expect: phase (act, claim, answer, continue, over), to_move, turn, trade, dead_ends,
+score, line_cities, deck, deck_top (the next three), deck_size, discard, city_deck, removed, line1..line4, hand, front, offer, taken (per player).
+Result fields for end: winner, winners, shared, order, ranks, scores, breakdown, tiebreaks, teams.
+"""
