@@ -319,9 +319,34 @@ def verify(
                 say(f"  FAIL  {path.name}: {result.title}")
                 for line in result.failures:
                     complain(f"{line}")
+        if paths is None:
+            failures += _recheck_comparisons(content, engine)
     say(f"{replayed} scenarios replayed, {failures} failed")
     if failures:
         raise Failed()
+
+
+def _recheck_comparisons(content: GameContent, engine) -> int:
+    """Each ruling's stored comparison of readings is measured again; a moved figure fails."""
+    from verify.compare import recheck
+
+    failed = 0
+    for i, ruling in enumerate(content.files.get("rulings", {}).get("rulings", [])):
+        record = ruling.get("compare")
+        if record is None:
+            continue
+        if "param" not in ruling:
+            complain(f"{content.where('rulings', ['rulings', i, 'compare'])}: a comparison needs the ruling's param")
+            failed += 1
+            continue
+        moved = recheck(engine, ruling["param"], record)
+        if moved:
+            failed += 1
+            complain(f"{content.where('rulings', ['rulings', i, 'compare'])}: ruling {ruling['id']}: the comparison "
+                     f"moved: {'; '.join(moved)}")
+        else:
+            say(f"  pass  ruling {ruling['id']}: comparison of {ruling['param']} readings holds")
+    return failed
 
 
 def _game_of_scenario(path: Path) -> str:
@@ -343,8 +368,15 @@ def simulate(
         None, help="A game parameter as KEY=VALUE, repeatable (e.g. stage=la-haute-montagne, mountains=false)."),
     failures: Path = typer.Option(Path("output/failures"), help="Folder where a broken game is written as a scenario.", file_okay=False),
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
+    compare: Optional[str] = typer.Option(
+        None, "--compare", help="KEY=A,B: play the same seeded games under two readings of a rule and report "
+        "how often the winner, the order and the length change (e.g. exhaustion_supply=finite,endless)."),
 ):
-    """Random playouts that check the invariants after every action; report speed and outcomes."""
+    """Random playouts that check the invariants after every action; report speed and outcomes.
+
+    Policies: `random` picks any legal action (games may run long; it is for invariants),
+    `greedy` picks the best action by the engine's own score and finishes games (use it for
+    lengths and win rates). With --compare, the games are played twice, once per reading."""
     from cardgen.registry import engine_for
     from verify.simulate import simulate as run
 
@@ -358,6 +390,13 @@ def simulate(
     if not engine.min_players <= players <= engine.max_players:
         raise UsageError(f"{game} takes {engine.min_players}-{engine.max_players} players, not {players}")
     engine = _with_params(engine, param or [])
+    if compare is not None:
+        key, values = _comparison(engine, compare)
+        from verify.compare import compare as run_comparison
+
+        result = run_comparison(engine, key, values, players, games, seed, policy, turn_cap)
+        say(json.dumps(result.as_record(), ensure_ascii=False) if as_json else result.summary())
+        return
     failure_path = failures / f"{game}-{players}p-seed{seed}.yaml"
     report = run(engine, players=players, games=games, seed=seed, policy=policy, turn_cap=turn_cap,
                  failure_path=failure_path)
@@ -367,6 +406,16 @@ def simulate(
         say(report.summary())
     if report.failures:
         raise Failed()
+
+
+def _comparison(engine, text: str) -> tuple[str, tuple]:
+    """`KEY=A,B` as a parameter name and its two values (read as YAML), both accepted by the engine."""
+    key, sep, values = text.partition("=")
+    parts = values.split(",")
+    if not sep or not key or len(parts) != 2 or not all(p.strip() for p in parts):
+        raise UsageError(f"--compare must look like KEY=A,B, not {text!r}")
+    readings = tuple(_with_params(engine, [f"{key}={part.strip()}"]).params[key] for part in parts)
+    return key, readings
 
 
 def _with_params(engine, pairs: list[str]):

@@ -53,6 +53,8 @@ LABELS = {
         "rulings": "Rulings",
         "question": "Q.",
         "answer": "A.",
+        "house_rule": "House rule:",
+        "compared": "Played both ways in {games} simulated games of {players} players, the winner changed in {changed} of them (about {percent} %).",
         "examples": "Worked examples",
         "example": "Example {n}",
         "notation": "Scenario notation",
@@ -65,6 +67,8 @@ LABELS = {
         "rulings": "規則裁定",
         "question": "問：",
         "answer": "答：",
+        "house_rule": "家規：",
+        "compared": "以兩種方式各模擬{games}局{players}人遊戲，勝者改變的有{changed}局（約{percent}%）。",
         "examples": "實例解說",
         "example": "範例 {n}",
         "notation": "劇本記法",
@@ -371,13 +375,24 @@ def rulings_part(sheet: Sheet) -> list[Flowable]:
     flowables: list[Flowable] = []
     # A full-width colon already carries its own space; only Western labels need one after them.
     gap = "" if sheet.lang.startswith("zh") else " "
+    answer = ParagraphStyle("answer", parent=sheet.styles.body, leftIndent=12, spaceAfter=2)
+    aside = ParagraphStyle("aside", parent=sheet.styles.small, leftIndent=12, textColor=MUTED, spaceAfter=2)
     for ruling in sheet.content.files.get("rulings", {}).get("rulings", []):
-        flowables.append(KeepTogether([
+        parts = [
             para(join(bold(sheet.label('question')), gap, inline(sheet.text(ruling['question']), sheet.styles.accent_hex)),
-                      sheet.styles.body),
-            para(join(bold(sheet.label('answer')), gap, inline(sheet.text(ruling['ruling']), sheet.styles.accent_hex)),
-                      ParagraphStyle("answer", parent=sheet.styles.body, leftIndent=12, spaceAfter=8)),
-        ]))
+                 sheet.styles.body),
+            para(join(bold(sheet.label('answer')), gap, inline(sheet.text(ruling['ruling']), sheet.styles.accent_hex)), answer),
+        ]
+        for alternative in ruling.get("alternatives", []):
+            parts.append(para(join(bold(sheet.label("house_rule")), gap,
+                                   inline(sheet.text(alternative["text"]), sheet.styles.accent_hex)), aside))
+        record = ruling.get("compare")
+        if record is not None:
+            changed = record["winner_changed"]
+            parts.append(para(sheet.label("compared", games=record["games"], players=record["players"],
+                                          changed=changed, percent=f"{100 * changed / record['games']:.0f}"), aside))
+        parts.append(Spacer(1, 6))
+        flowables.append(KeepTogether(parts))
     return flowables
 
 
