@@ -11,7 +11,41 @@ from __future__ import annotations
 import re
 from xml.sax.saxutils import escape
 
+import reportlab.lib.textsplit as _textsplit
+import reportlab.platypus.paragraph as _paragraph
 from reportlab.platypus import Paragraph, XPreformatted
+
+# Chinese line breaking: reportlab knows the Japanese list of marks that may not start a line but
+# not the full-width comma, semicolon, colon, exclamation and question marks Chinese uses; they are
+# added to the list both of its line breakers read.
+_NO_LINE_START = "，；：！？"
+for _module in (_textsplit, _paragraph):
+    if _NO_LINE_START[0] not in _module.ALL_CANNOT_START:
+        _module.ALL_CANNOT_START += _NO_LINE_START
+
+
+class TextParagraph(Paragraph):
+    """A paragraph that never leaves a single Chinese character alone on its last line: when it
+    would, the lines are broken a little narrower, keeping their number."""
+
+    def breakLinesCJK(self, maxWidths):
+        result = super().breakLinesCJK(maxWidths)
+        widths = maxWidths if isinstance(maxWidths, (list, tuple)) else [maxWidths]
+        lines = result.lines
+        if len(lines) < 2 or _line_length(result.kind, lines[-1]) > 1:
+            return result
+        size = self.style.fontSize
+        for step in (1, 2, 3, 4):
+            retry = super().breakLinesCJK([w - step * size for w in widths])
+            if len(retry.lines) == len(lines) and _line_length(retry.kind, retry.lines[-1]) > 1:
+                return retry
+        return super().breakLinesCJK(maxWidths)
+
+
+def _line_length(kind: int, line) -> int:
+    if kind == 0:
+        return sum(len(text) for text in line[1])
+    return sum(len(getattr(word, "text", "")) for word in line.words)
 
 
 class Markup(str):
@@ -57,7 +91,7 @@ def join(*parts: str, sep: str = "") -> Markup:
 
 def para(text: str, style) -> Paragraph:
     """A paragraph of `text`: plain text is escaped, `Markup` is used as built."""
-    return Paragraph(plain(text), style)
+    return TextParagraph(plain(text), style)
 
 
 def preformatted(text: str, style) -> XPreformatted:
@@ -71,4 +105,4 @@ def _colour(value: str) -> str:
     return value
 
 
-__all__ = ["Markup", "SPACE", "bold", "inline", "join", "para", "plain", "preformatted", "styled"]
+__all__ = ["Markup", "SPACE", "TextParagraph", "bold", "inline", "join", "para", "plain", "preformatted", "styled"]

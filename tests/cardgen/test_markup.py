@@ -51,3 +51,32 @@ def test_no_module_but_markup_builds_a_paragraph():
             if re.search(r"\b(Paragraph|XPreformatted|Preformatted)\(", line):
                 offenders.append(f"{path.relative_to(root)}:{n}")
     assert not offenders, offenders
+
+
+def _lines(text: str, width: float, size: float = 10) -> list[str]:
+    from cardgen.pdfdoc import CJK
+
+    register_fonts()
+    style = ParagraphStyle("zh", fontName=CJK, fontSize=size, leading=size * 1.4, wordWrap="CJK")
+    paragraph = para(text, style)
+    paragraph.wrap(width, 1000)
+    blocks = paragraph.blPara
+    if blocks.kind == 0:
+        return ["".join(line[1]) for line in blocks.lines]
+    return ["".join(word.text for word in line.words) for line in blocks.lines]
+
+
+@pytest.mark.parametrize("mark", list("，。；：！？、）」"))
+def test_no_chinese_line_starts_with_a_closing_mark(mark):
+    for width in range(60, 200, 10):
+        text = f"甲乙丙丁戊己庚辛壬癸{mark}子丑寅卯辰巳午未申酉{mark}戌亥天地玄黃"
+        for line in _lines(text, width)[1:]:
+            assert not line.startswith(mark), (width, line)
+
+
+def test_a_chinese_paragraph_never_ends_with_one_character_alone():
+    for width in range(60, 300, 7):
+        text = "騎士在上坡區塊時最多只能移動五格，而且不會獲得跟風效能。"
+        lines = _lines(text, width)
+        if len(lines) > 1:
+            assert len(lines[-1].strip()) > 1, (width, lines)

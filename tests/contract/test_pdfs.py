@@ -33,3 +33,17 @@ def test_a_second_build_is_byte_identical(content, built, tmp_path):
         path.parent.mkdir(parents=True, exist_ok=True)
         render(path)
         assert path.read_bytes() == first[path.relative_to(tmp_path)], path.name
+
+
+def test_no_line_of_a_chinese_rule_sheet_starts_with_a_closing_mark(built):
+    from pypdf import PdfReader
+
+    _, paths = built
+    offenders = []
+    for path in paths:
+        if path.name.startswith("rules-") and "zh" in path.name:
+            for n, page in enumerate(PdfReader(path).pages, 1):
+                for line in page.extract_text().splitlines():
+                    if line.strip()[:1] in tuple("，。、；：！？）」』"):
+                        offenders.append(f"{path.name} page {n}: {line.strip()[:20]}")
+    assert not offenders, offenders
