@@ -63,10 +63,10 @@ def test_every_card_face_shows_what_the_card_is(flamme, one_card_per_page):
     for card, text in zip(cards, texts):
         if card["deck"].startswith("energy-"):
             assert str(card["value"]) in text and card["rider"].upper() in text, card["id"]
-            assert faces.TEAM_NAMES[card["colour"]]["en"] in text, card["id"]
+            assert faces.team_label(flamme, card["colour"], "en") in text, card["id"]
         elif card["deck"].startswith("exhaustion-"):
             assert "EXHAUSTION" in text and str(card["value"]) in text, card["id"]
-            assert faces.RIDER_NAMES[card["rider"]]["en"] in text, card["id"]
+            assert faces.rider_label(flamme, card["rider"], "en") in text, card["id"]
         elif card["deck"] == "stages":
             stage = stages[card["stage"]]
             assert stage["name"]["en"] in text, card["id"]
@@ -154,7 +154,7 @@ def test_boards_pdf_has_a_board_per_team_then_the_riders(flamme, boards_pdf):
         assert float(trim.height) == pytest.approx(boards.BOARD_H_MM * mm, abs=0.01)
         assert float(bleed.width) == pytest.approx(float(trim.width) + 2 * boards.BLEED, abs=0.01)
         text = page.extract_text()
-        assert faces.TEAM_NAMES[team]["en"].upper() in text
+        assert faces.team_label(flamme, team, "en").upper() in text
         assert "SPRINTEUR" in text and "ROULEUR" in text
         # The sprinteur deck is on the left of the board, the rouleur deck on the right.
         assert text.index("SPRINTEUR") < text.index("ROULEUR")
@@ -278,10 +278,10 @@ def test_board_card_spaces_stay_clear_of_the_band_the_phase_strip_and_each_other
             assert recycled.top < energy.y and column.contains(energy) and column.contains(recycled)
 
 
-def test_board_phase_strip_holds_its_text_inside_the_safe_area():
+def test_board_phase_strip_holds_its_text_inside_the_safe_area(flamme):
     from reportlab.lib.styles import ParagraphStyle
-    from reportlab.platypus import Paragraph
 
+    from cardgen.markup import para
     from cardgen.pdfdoc import CJK, SANS, SANS_BOLD, register_fonts
 
     register_fonts()
@@ -291,7 +291,9 @@ def test_board_phase_strip_holds_its_text_inside_the_safe_area():
     styles = (ParagraphStyle("h", fontName=SANS_BOLD, fontSize=9.5, leading=12),
               ParagraphStyle("b", fontName=SANS, fontSize=7.6, leading=9.4),
               ParagraphStyle("z", fontName=CJK, fontSize=7.6, leading=10, wordWrap="CJK"))
-    for title, text, zh_title, zh_text in boards.PHASES:
-        used = sum(Paragraph(t, s).wrap(width, strip.h)[1] + 1 * mm
+    for phase in boards.PHASES:
+        title, zh_title = (faces.words(flamme, f"board-{phase}-head", lang) for lang in ("en", "zh-Hant"))
+        text, zh_text = (faces.words(flamme, f"board-{phase}", lang) for lang in ("en", "zh-Hant"))
+        used = sum(para(t, s).wrap(width, strip.h)[1] + 1 * mm
                    for t, s in zip((title + " · " + zh_title, text, zh_text), styles))
         assert 3.5 * mm + used <= strip.h - 3 * mm, title

@@ -21,8 +21,9 @@ from reportlab.platypus import Paragraph
 
 from cardgen.faces import INK, clip_to_bleed
 from cardgen.games.flamme_rouge.faces import (
-    PAPER, RIDER_NAMES, TEAM_NAMES, draw_drop, draw_fitted, draw_flag, draw_rider_badge, mix, team_colour,
+    PAPER, draw_drop, draw_fitted, draw_flag, draw_rider_badge, mix, rider_label, team_colour, team_label, words,
 )
+from cardgen.markup import join, para, plain, styled
 from cardgen.layout import Rect, Sheet, Slot, crop_marks, page_boxes
 from cardgen.pdfdoc import CJK, PAPER_MM, SANS, SANS_BOLD, atomic_output, mm, new_canvas
 from cardgen.errors import UsageError
@@ -32,11 +33,17 @@ BLEED = 3 * mm
 # with its bleed and crop marks it fits inside the printable part of both A4 and Letter.
 BOARD_W_MM, BOARD_H_MM = 186.0, 250.0
 CARD_SPACE_MM = (63.0, 88.0)  # a space exactly the size of a card, drawn as a dashed outline
-# A standee is one strip folded into a tent: foot, face, face, foot. Its footprint (20 mm wide)
-# fits within one 22 mm lane of the track.
+# A standee is one strip folded into a tent: foot, face, face, foot. The feet fold inwards and
+# meet under the tent, so it stands on 2 feet x the strip's width (24 x 20 mm): one lane (22 mm)
+# of one square (33 mm), with room for the riders around it.
 STANDEE_W_MM = 20.0
-STANDEE_FOOT_MM = 10.0
+STANDEE_FOOT_MM = 12.0
 STANDEE_FACE_MM = 26.0
+
+
+def standee_footprint_mm() -> tuple[float, float]:
+    """(along the road, across it) of a folded standee: the feet meet under the tent."""
+    return 2 * STANDEE_FOOT_MM, STANDEE_W_MM
 COUNTER_MM = 18.0  # a flat square counter, for those who would rather not fold
 PIECE_GAP = 4 * mm  # between neighbouring bleeds, leaving room for crop marks
 # The board from top to foot: head band, gap, each column's rider heading, the energy deck space,
@@ -48,18 +55,9 @@ COLUMN_HEAD_MM = 14.0
 SPACE_GAP_MM = 3.0
 STRIP_MM = 33.0
 
-# The round in brief, per phase, in both languages; the board shows all three under the decks.
-PHASES = [
-    ("1 Energy", "Draw 4 from one rider's deck, keep 1 face down beside it, put 3 face up in its "
-                 "recycled space. Then the other rider.",
-     "1 精力", "從一位騎士的牌組抽4張，留1張面朝下，3張面朝上放入回收區。再換另一位騎士。"),
-    ("2 Movement", "Reveal. From the front rider back, each moves its card's value. Pass others; "
-                   "never stop on a full square.",
-     "2 移動", "同時翻開。由最前方的騎士開始依序前進卡上數值。可穿越他人，不可停在已滿的區塊。"),
-    ("3 End", "Played cards leave the game. Slipstream from the back; an empty square ahead "
-              "gives an exhaustion card.",
-     "3 結束", "打出的卡移出遊戲。由後往前跟風；正前方區塊全空者拿1張疲勞卡。"),
-]
+# The round in brief, per phase, in both languages (terms of rules.yaml); the board shows all three
+# under the decks.
+PHASES = ("energy", "movement", "end")
 
 
 @dataclass(frozen=True)
@@ -136,7 +134,7 @@ def token_places(paper: str, teams: list[str]) -> list[TokenPlace]:
     block_h = max(rows * standee_pitch_y, counter_rows * counter_pitch) - PIECE_GAP
     left = (page_w - block_w) / 2 + BLEED
     counter_left = left + per_row * standee_pitch_x + 2 * mm
-    top = (page_h + block_h) / 2 - BLEED - 10 * mm
+    top = (page_h + block_h) / 2 - BLEED - 24 * mm  # room above for how to make them
     places = []
     for i, (team, rider) in enumerate((t, r) for t in teams for r in ("sprinteur", "rouleur")):
         row, column = divmod(i, per_row)
@@ -206,16 +204,16 @@ def _deck_column(canvas, content, team: str, rider: str, column: Rect, energy: R
     cx = x + width / 2
     draw_rider_badge(canvas, rider, x + 8 * mm, y_top - 7 * mm, 12 * mm, colour, white)
     canvas.setFillColor(INK)
-    draw_fitted(canvas, RIDER_NAMES[rider]["en"].upper(), SANS_BOLD, 14, x + 16 * mm, y_top - 6.5 * mm,
+    draw_fitted(canvas, rider_label(content, rider, "en").upper(), SANS_BOLD, 14, x + 16 * mm, y_top - 6.5 * mm,
                 width - 16 * mm, align="left")
-    draw_fitted(canvas, RIDER_NAMES[rider]["zh-Hant"], CJK, 11, x + 16 * mm, y_top - 12 * mm,
+    draw_fitted(canvas, rider_label(content, rider, "zh-Hant"), CJK, 11, x + 16 * mm, y_top - 12 * mm,
                 width - 16 * mm, align="left")
     card_w, card_h = energy.w, energy.h
     spaces = [
-        (energy, False, "Energy deck", "face down", "精力牌組", "面朝下"),
-        (recycled, True, "Recycled", "face up", "回收區", "面朝上"),
+        (energy, False) + tuple(words(content, k, lang) for k in ("energy-deck", "face-down") for lang in ("en", "zh-Hant")),
+        (recycled, True) + tuple(words(content, k, lang) for k in ("recycled", "face-up") for lang in ("en", "zh-Hant")),
     ]
-    for space, face_up, en, en_note, zh, zh_note in spaces:
+    for space, face_up, en, zh, en_note, zh_note in spaces:
         sx, sy = space.x, space.y
         _dashed_space(canvas, sx, sy, card_w, card_h, colour, tint if not face_up else white)
         if not face_up:
@@ -271,9 +269,9 @@ def draw_board(canvas, content, team: str, slot: Slot) -> None:
     canvas.rect(bleed.x, trim.top - band_h, bleed.w, band_h + BLEED, stroke=0, fill=1)
     draw_flag(canvas, trim.x + 8 * mm, trim.top - band_h + 4 * mm, 13 * mm, ink, HexColor("#e53935"))
     canvas.setFillColor(ink)
-    draw_fitted(canvas, TEAM_NAMES[team]["en"].upper(), SANS_BOLD, 22, trim.x + 22 * mm, trim.top - 10.5 * mm,
+    draw_fitted(canvas, team_label(content, team, "en").upper(), SANS_BOLD, 22, trim.x + 22 * mm, trim.top - 10.5 * mm,
                 90 * mm, align="left")
-    draw_fitted(canvas, TEAM_NAMES[team]["zh-Hant"], CJK, 13, trim.x + 22 * mm, trim.top - 16.5 * mm,
+    draw_fitted(canvas, team_label(content, team, "zh-Hant"), CJK, 13, trim.x + 22 * mm, trim.top - 16.5 * mm,
                 60 * mm, align="left")
     draw_fitted(canvas, content.title["en"], SANS_BOLD, 12, trim.right - 6 * mm, trim.top - 9.5 * mm, 70 * mm,
                 align="right")
@@ -286,11 +284,11 @@ def draw_board(canvas, content, team: str, slot: Slot) -> None:
     canvas.setLineWidth(0.8)
     mid = trim.x + trim.w / 2
     canvas.line(mid, plan.columns[0].top - 2 * mm, mid, plan.strip.top + 4 * mm)
-    _phase_strip(canvas, trim, colour, plan.strip.h)
+    _phase_strip(canvas, content, trim, colour, plan.strip.h)
     canvas.restoreState()
 
 
-def _phase_strip(canvas, trim: Rect, colour: Color, strip_h: float) -> None:
+def _phase_strip(canvas, content, trim: Rect, colour: Color, strip_h: float) -> None:
     """The round in three phases along the foot of the board, English above Chinese."""
     canvas.setFillColor(mix(colour, PAPER, 0.85))
     canvas.rect(trim.x - BLEED, trim.y - BLEED, trim.w + 2 * BLEED, strip_h + BLEED, stroke=0, fill=1)
@@ -299,7 +297,9 @@ def _phase_strip(canvas, trim: Rect, colour: Color, strip_h: float) -> None:
     heading = ParagraphStyle("h", fontName=SANS_BOLD, fontSize=9.5, leading=12, textColor=colour)
     body = ParagraphStyle("b", fontName=SANS, fontSize=7.6, leading=9.4, textColor=INK)
     zh_body = ParagraphStyle("z", fontName=CJK, fontSize=7.6, leading=10, textColor=INK, wordWrap="CJK")
-    for i, (title, text, zh_title, zh_text) in enumerate(PHASES):
+    for i, phase in enumerate(PHASES):
+        title, zh_title = (words(content, f"board-{phase}-head", lang) for lang in ("en", "zh-Hant"))
+        text, zh_text = (words(content, f"board-{phase}", lang) for lang in ("en", "zh-Hant"))
         x = trim.x + 6 * mm + i * (width + gap)
         top = trim.y + strip_h - 3.5 * mm
         if i == len(PHASES) - 1:
@@ -307,8 +307,8 @@ def _phase_strip(canvas, trim: Rect, colour: Color, strip_h: float) -> None:
             heading_w = (pdfmetrics.stringWidth(f"{title} · ", SANS_BOLD, 9.5)
                          + pdfmetrics.stringWidth(zh_title, CJK, 9.5))
             draw_drop(canvas, x + heading_w + 4 * mm, top - 2 * mm, 4.5 * mm, HexColor("#4fa3d9"))
-        for paragraph in (Paragraph(f"{title} · <font name='{CJK}'>{zh_title}</font>", heading),
-                          Paragraph(text, body), Paragraph(zh_text, zh_body)):
+        for paragraph in (para(join(plain(f"{title} · "), styled(zh_title, font=CJK)), heading),
+                          para(text, body), para(zh_text, zh_body)):
             _, used = paragraph.wrap(width, strip_h)
             paragraph.drawOn(canvas, x, top - used)
             top -= used + 1 * mm
@@ -325,7 +325,7 @@ def _rider_panel(canvas, content, team: str, rider: str, x: float, y: float, w: 
     canvas.setFillColor(white)
     canvas.setFont(SANS_BOLD, 15)
     canvas.drawCentredString(x + w / 2, y + h * 0.2, rider[0].upper())
-    draw_fitted(canvas, RIDER_NAMES[rider]["zh-Hant"], CJK, 5.5, x + w / 2, y + h * 0.06, w - 2 * mm)
+    draw_fitted(canvas, rider_label(content, rider, "zh-Hant"), CJK, 7, x + w / 2, y + h * 0.05, w - 2 * mm)
 
 
 def draw_standee(canvas, content, team: str, rider: str, slot: Slot) -> None:
@@ -391,29 +391,32 @@ def render_boards(content, path: Path, paper: str) -> Path:
         for place in places:
             draw_standee(canvas, content, place.team, place.rider, place.standee)
             draw_counter(canvas, content, place.team, place.rider, place.counter)
-        _token_notes(canvas, paper, places)
+        _token_notes(canvas, content, paper, places)
         _finish_page(canvas, paper, [p.standee for p in places] + [p.counter for p in places])
         canvas.save()
     return Path(path)
 
 
-def _token_notes(canvas, paper: str, places: list[TokenPlace]) -> None:
+def _token_notes(canvas, content, paper: str, places: list[TokenPlace]) -> None:
     """How to make the riders, printed above the pieces (outside every bleed)."""
     page_w, _ = page_size(paper)
     top = max(p.standee.bleed.top for p in places)
     canvas.setFillColor(INK)
     canvas.setFont(SANS_BOLD, 11)
-    canvas.drawRightString(page_w / 2 - 1 * mm, top + 23 * mm, "Riders")
+    canvas.drawRightString(page_w / 2 - 1 * mm, top + 48 * mm, words(content, "riders", "en"))
     canvas.setFont(CJK, 11)
-    canvas.drawString(page_w / 2 + 1 * mm, top + 23 * mm, "騎士")
-    canvas.setFont(SANS, 8)
-    canvas.drawCentredString(page_w / 2, top + 17 * mm,
-                             "Cut out each strip, fold on the dashed lines into a tent with the feet outwards, "
-                             "and glue the feet if you like.")
-    canvas.drawCentredString(page_w / 2, top + 13 * mm, "Or use the square counters on the right: R rouleur, S sprinteur.")
-    canvas.setFont(CJK, 8)
-    canvas.drawCentredString(page_w / 2, top + 9 * mm, "沿虛線摺成帳篷狀立牌；亦可改用右側的方形標記。")
+    canvas.drawString(page_w / 2 + 1 * mm, top + 48 * mm, words(content, "riders", "zh-Hant"))
+    width = page_w - 40 * mm
+    y = top + 44 * mm
+    for key in ("riders-fold", "riders-counters"):
+        for lang, font in (("en", SANS), ("zh-Hant", CJK)):
+            paragraph = para(words(content, key, lang), ParagraphStyle(
+                "note", fontName=font, fontSize=8, leading=10, textColor=INK, alignment=1,
+                wordWrap="CJK" if lang != "en" else None))
+            _, used = paragraph.wrap(width, 40 * mm)
+            paragraph.drawOn(canvas, 20 * mm, y - used)
+            y -= used + 0.8 * mm
 
 
 __all__ = ["render_boards", "board_slot", "board_plan", "BoardPlan", "token_places", "draw_board", "draw_standee", "draw_counter",
-           "BOARD_W_MM", "BOARD_H_MM", "BLEED", "TokenPlace"]
+           "BOARD_W_MM", "BOARD_H_MM", "BLEED", "TokenPlace", "standee_footprint_mm"]

@@ -13,7 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from reportlab.lib import colors
-from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Spacer, Table, TableStyle
+
+from cardgen.markup import bold, para
 
 from cardgen.diagrams import Picture, term
 from cardgen.games.flamme_rouge.faces import CLIMB, DESCENT, draw_drop, draw_stage_map, team_colour
@@ -416,9 +418,9 @@ def odds_part(content, lang, styles):
     rows = energy_odds(content)
     header = [term(content, key, lang) for key in ("deck", "mean", "chance-9-or-7")]
     body_style = styles.small
-    data = [[Paragraph(f"<b>{h}</b>", body_style) for h in header]]
+    data = [[para(bold(h), body_style) for h in header]]
     for row in rows:
-        data.append([Paragraph(str(cell), body_style) for cell in _odds_cells(content, lang, row)])
+        data.append([para(str(cell), body_style) for cell in _odds_cells(content, lang, row)])
     table = Table(data, colWidths=[70 * mm, 40 * mm, 50 * mm], hAlign="LEFT")
     table.setStyle(TableStyle([
         # Tables set their own cell font even around paragraphs; an embedded one keeps Helvetica out.
@@ -436,8 +438,9 @@ def _odds_cells(content, lang, row: dict) -> list[str]:
     from cardgen.games.flamme_rouge.faces import rider_label
 
     zh = lang.startswith("zh")
-    cards = f"{row['cards']} 張" if zh else f"{row['cards']} cards"
-    deck = f"{rider_label(row['rider'], lang)} ({cards})" if not zh else f"{rider_label(row['rider'], lang)}({cards})"
+    unit = term(content, "cards-unit", lang)
+    name = rider_label(content, row["rider"], lang)
+    deck = f"{name}（{row['cards']}{unit}）" if zh else f"{name} ({row['cards']} {unit})"
     mean = row["mean"]
     mean_text = str(mean) if mean.q == 1 else f"{mean.p}/{mean.q} = {float(mean):.2f}"
     chance = row["top_in_draw"]

@@ -14,9 +14,9 @@ from reportlab.lib.colors import Color, HexColor, white
 from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Paragraph
 
 from cardgen.games.flamme_rouge import course
+from cardgen.markup import para
 from cardgen.faces import INK, clip_to_bleed, fill_bleed, ink_for, stamp
 from cardgen.pdfdoc import CJK, SANS, SANS_BOLD, font_for, mm
 
@@ -32,44 +32,24 @@ SWEAT = HexColor("#4fa3d9")
 CLIMB = HexColor("#d32f2f")
 DESCENT = HexColor("#1976d2")
 
-RIDER_NAMES = {
-    "rouleur": {"en": "Rouleur", "zh-Hant": "破風手"},
-    "sprinteur": {"en": "Sprinteur", "zh-Hant": "衝線手"},
-}
-TEAM_NAMES = {
-    "green": {"en": "Green team", "zh-Hant": "綠隊"},
-    "red": {"en": "Red team", "zh-Hant": "紅隊"},
-    "blue": {"en": "Blue team", "zh-Hant": "藍隊"},
-    "black": {"en": "Black team", "zh-Hant": "黑隊"},
-}
+MIN_TEXT_PT = 7.0  # no printed word is smaller than this on a poker card
+SAFE_ZONE_MM = 3.0  # nothing that must survive the cut comes closer to the trim than this
+TEAMS = ("green", "red", "blue", "black")
 
-# The reference card: one round in three phases, in each language (English face, Chinese back).
-REFERENCE = {
-    "en": {
-        "title": "One round",
-        "phases": [
-            ("1  Energy", "For each rider in turn: draw 4 from its deck, keep 1 face down, put the "
-                          "other 3 face up under the deck. An empty deck: shuffle the face-up cards."),
-            ("2  Movement", "Reveal. Front rider first: move as many squares as the card. Pass others, "
-                            "never stop on a full square; stop alone in the right lane."),
-            ("3  End", "Discard played cards. Slipstream: from the back, a group 1 square behind another "
-                       "moves up 1, again and again. A rider with an empty square ahead takes exhaustion."),
-        ],
-        "footer": "Climb: card counts at most 5.  Descent: at least 5.",
-    },
-    "zh-Hant": {
-        "title": "一回合",
-        "phases": [
-            ("1  精力階段", "兩位騎士依序:從其牌組抽4張,留1張面朝下,其餘3張面朝上放回牌組下方。"
-                           "牌組抽完時,將面朝上的牌洗勻成新牌組。"),
-            ("2  移動階段", "同時翻開。由最前方的騎士開始,前進卡上數值的區塊數。可穿越他人,"
-                           "不可停在已滿的區塊;獨自一人時停在右側跑道。"),
-            ("3  結束階段", "移除打出的卡。跟風:由後往前,與前方騎士群相隔1個空區塊的騎士群前進1格,"
-                           "可連續進行。正前方區塊全空的騎士拿取1張疲勞卡。"),
-        ],
-        "footer": "上坡:卡牌數值最多算5。下坡:至少算5。",
-    },
-}
+
+def words(content, key: str, lang: str) -> str:
+    """A printed word from the `terms` of rules.yaml: every text on the cards lives in the content."""
+    from cardgen.diagrams import term
+
+    return term(content, key, lang)
+
+
+def rider_label(content, rider: str, lang: str) -> str:
+    return words(content, rider, lang)
+
+
+def team_label(content, team: str, lang: str) -> str:
+    return words(content, f"team-{team}", lang)
 
 
 # --- small drawing helpers -----------------------------------------------------------------------
@@ -109,17 +89,23 @@ def fit_size(text: str, font: str, size: float, width: float) -> float:
 
 
 def draw_fitted(canvas, text: str, font: str, size: float, x: float, y: float, width: float,
-                align: str = "centre") -> float:
-    """Draw one line shrunk to fit `width`; returns the size used."""
-    size = fit_size(text, font, size, width)
+                align: str = "centre", floor: float = 0.0) -> float:
+    """Draw one line shrunk to fit `width`, but never below `floor`; returns the size used."""
+    size = max(fit_size(text, font, size, width), min(floor, size))
     canvas.setFont(font, size)
-    if align == "centre":
-        canvas.drawCentredString(x, y, text)
-    elif align == "right":
-        canvas.drawRightString(x, y, text)
-    else:
-        canvas.drawString(x, y, text)
+    draw_line(canvas, text, x, y, align)
     return size
+
+
+def draw_line(canvas, text: str, x: float, y: float, align: str = "left") -> None:
+    """One line of text in the canvas's current font, placed by its left end, centre or right end.
+    Drawn as a single text run (no line advance), which is what the PDF holds for a line anyway."""
+    width = stringWidth(text, canvas._fontname, canvas._fontsize)
+    left = x - width / 2 if align == "centre" else x - width if align == "right" else x
+    run = canvas.beginText(left, y)
+    run.setLeading(0)  # a single line: the cursor stays where the line was drawn
+    run.textLine(text)
+    canvas.drawText(run)
 
 
 def mix(colour: Color, other: Color, amount: float) -> Color:
@@ -309,6 +295,11 @@ def _draw_face(canvas, content, card: dict, rect, bleed: float) -> None:
     canvas.restoreState()
 
 
+CORNER_DISC_MM = 4.2
+# The value disc's centre: its edge keeps the safe zone from the trim on both sides.
+CORNER_AT = (SAFE_ZONE_MM + CORNER_DISC_MM + 1.0, SAFE_ZONE_MM + CORNER_DISC_MM + 0.5)
+
+
 def _corner_value(canvas, frame: _Frame, value: int, ink: Color, fill: Color, x: float, y: float,
                   upside_down: bool = False) -> None:
     """A small value in a disc at a corner, readable when the cards are fanned in the hand."""
@@ -317,10 +308,10 @@ def _corner_value(canvas, frame: _Frame, value: int, ink: Color, fill: Color, x:
     if upside_down:
         canvas.rotate(180)
     canvas.setFillColor(fill)
-    canvas.circle(0, 0, frame.d(4.6), stroke=0, fill=1)
+    canvas.circle(0, 0, frame.d(CORNER_DISC_MM), stroke=0, fill=1)
     canvas.setFillColor(ink)
-    canvas.setFont(SANS_BOLD, 11 * frame.s)
-    canvas.drawCentredString(0, -frame.d(1.35), str(value))
+    canvas.setFont(SANS_BOLD, 10.5 * frame.s)
+    draw_line(canvas, str(value), 0, -frame.d(1.3), "centre")
     canvas.restoreState()
 
 
@@ -335,25 +326,25 @@ def _energy_face(canvas, content, card: dict, frame: _Frame) -> None:
     frame.band(canvas, 67.2, 68, mix(colour, white, 0.5))
     draw_rider_badge(canvas, rider, frame.x(14), frame.y(77), frame.d(15), white, colour)
     canvas.setFillColor(ink)
-    draw_fitted(canvas, RIDER_NAMES[rider]["en"].upper(), SANS_BOLD, 12 * frame.s, frame.x(24), frame.y(78.5),
-                frame.d(34), align="left")
-    draw_fitted(canvas, RIDER_NAMES[rider]["zh-Hant"], CJK, 10 * frame.s, frame.x(24), frame.y(72.2),
-                frame.d(34), align="left")
+    draw_fitted(canvas, rider_label(content, rider, "en").upper(), SANS_BOLD, 12 * frame.s, frame.x(24),
+                frame.y(78.5), frame.d(34), align="left", floor=MIN_TEXT_PT)
+    draw_fitted(canvas, rider_label(content, rider, "zh-Hant"), CJK, 10 * frame.s, frame.x(24), frame.y(72.2),
+                frame.d(34), align="left", floor=MIN_TEXT_PT)
     # The value, as large as the card allows: it is what a player reads across the table.
     canvas.setFillColor(mix(colour, INK, 0.25))
     canvas.setFont(SANS_BOLD, 96 * frame.s)
-    canvas.drawCentredString(frame.x(DESIGN_W / 2), frame.y(25), str(value))
+    draw_line(canvas, str(value), frame.x(DESIGN_W / 2), frame.y(25), "centre")
     canvas.setFillColor(GREY_DARK)
-    draw_fitted(canvas, "squares · 區塊", font_for("zh-Hant"), 7 * frame.s, frame.x(DESIGN_W / 2), frame.y(19.5),
-                frame.d(40))
+    draw_fitted(canvas, f"{words(content, 'squares', 'en')} · {words(content, 'squares', 'zh-Hant')}",
+                font_for("zh-Hant"), 7.5 * frame.s, frame.x(DESIGN_W / 2), frame.y(19.5), frame.d(40), floor=MIN_TEXT_PT)
     # Foot band: which team's deck the card belongs to, so lost cards find their way home.
     frame.band(canvas, 0, 13, colour)
     canvas.setFillColor(ink)
-    draw_fitted(canvas, TEAM_NAMES[team]["en"], SANS_BOLD, 8 * frame.s, frame.x(DESIGN_W - SAFE_MM), frame.y(6.7),
-                frame.d(34), align="right")
-    draw_fitted(canvas, TEAM_NAMES[team]["zh-Hant"], CJK, 7 * frame.s, frame.x(DESIGN_W - SAFE_MM), frame.y(3.6),
-                frame.d(34), align="right")
-    _corner_value(canvas, frame, value, colour, white, 8.5, 6.5)
+    draw_fitted(canvas, team_label(content, team, "en"), SANS_BOLD, 8 * frame.s, frame.x(DESIGN_W - SAFE_MM),
+                frame.y(7.4), frame.d(34), align="right", floor=MIN_TEXT_PT)
+    draw_fitted(canvas, team_label(content, team, "zh-Hant"), CJK, 7.5 * frame.s, frame.x(DESIGN_W - SAFE_MM),
+                frame.y(4.2), frame.d(34), align="right", floor=MIN_TEXT_PT)
+    _corner_value(canvas, frame, value, colour, white, *CORNER_AT)
 
 
 def _exhaustion_face(canvas, content, card: dict, frame: _Frame) -> None:
@@ -368,21 +359,23 @@ def _exhaustion_face(canvas, content, card: dict, frame: _Frame) -> None:
     canvas.restoreState()
     frame.band(canvas, 68, DESIGN_H, GREY_DARK)
     canvas.setFillColor(white)
-    draw_fitted(canvas, "EXHAUSTION", SANS_BOLD, 13 * frame.s, frame.x(DESIGN_W / 2), frame.y(78.3), frame.d(52))
-    draw_fitted(canvas, "疲勞", CJK, 11 * frame.s, frame.x(DESIGN_W / 2), frame.y(71.3), frame.d(52))
+    draw_fitted(canvas, words(content, "exhaustion-title", "en"), SANS_BOLD, 13 * frame.s, frame.x(DESIGN_W / 2),
+                frame.y(78.3), frame.d(52), floor=MIN_TEXT_PT)
+    draw_fitted(canvas, words(content, "exhaustion-title", "zh-Hant"), CJK, 11 * frame.s, frame.x(DESIGN_W / 2),
+                frame.y(71.3), frame.d(52), floor=MIN_TEXT_PT)
     # Three drops of sweat over the value.
     for dx, dy, size in ((-13, 56, 9), (0, 60, 11), (13, 56, 9)):
         draw_drop(canvas, frame.x(DESIGN_W / 2 + dx), frame.y(dy), frame.d(size), SWEAT, GREY_DARK)
     canvas.setFillColor(GREY_DARK)
     canvas.setFont(SANS_BOLD, 80 * frame.s)
-    canvas.drawCentredString(frame.x(DESIGN_W / 2), frame.y(20), str(value))
-    _corner_value(canvas, frame, value, white, GREY_MID, 8.5, 8.5)
+    draw_line(canvas, str(value), frame.x(DESIGN_W / 2), frame.y(20), "centre")
+    _corner_value(canvas, frame, value, white, GREY_MID, CORNER_AT[0], CORNER_AT[1] + 1.0)
     # The rider type it tires, small: it is shuffled into that rider's deck.
     frame.band(canvas, 0, 13, GREY_MID)
     draw_rider_badge(canvas, rider, frame.x(DESIGN_W - 10), frame.y(6.5), frame.d(9), white, GREY_DARK)
     canvas.setFillColor(white)
-    draw_fitted(canvas, f"{RIDER_NAMES[rider]['en']} · {RIDER_NAMES[rider]['zh-Hant']}", CJK, 7.5 * frame.s,
-                frame.x(DESIGN_W - 16), frame.y(5), frame.d(30), align="right")
+    draw_fitted(canvas, f"{rider_label(content, rider, 'en')} · {rider_label(content, rider, 'zh-Hant')}", CJK,
+                7.5 * frame.s, frame.x(DESIGN_W - 16), frame.y(5), frame.d(30), align="right", floor=MIN_TEXT_PT)
 
 
 def stage_terrain_counts(content, stage_id: str) -> dict[str, int]:
@@ -405,33 +398,37 @@ def _stage_face(canvas, content, card: dict, frame: _Frame) -> None:
     draw_fitted(canvas, stage["name"]["zh-Hant"], CJK, 9 * frame.s, frame.x(DESIGN_W / 2 + 4), frame.y(73.6),
                 frame.d(46))
     # The course map takes the middle of the card.
-    map_x, map_y, map_w, map_h = frame.x(SAFE_MM), frame.y(24), frame.d(DESIGN_W - 2 * SAFE_MM), frame.d(45)
+    map_x, map_y, map_w, map_h = frame.x(SAFE_MM), frame.y(27), frame.d(DESIGN_W - 2 * SAFE_MM), frame.d(43)
     draw_stage_map(canvas, content, stage["id"], map_x, map_y, map_w, map_h)
-    # Tile letters in the order they are laid, in two rows so they stay legible.
+    # Tile letters in the order they are laid, in two rows, each in a disc that tells the side:
+    # a solid disc for the uppercase side, an open ring for the lowercase side (as on the tiles).
+    from cardgen.games.flamme_rouge.tiles import draw_tile_letter
+
     letters = stage["course"].split()
     half = (len(letters) + 1) // 2
-    canvas.setFillColor(INK)
+    pitch = frame.d((DESIGN_W - 2 * SAFE_ZONE_MM - 2) / half)
     for row, chunk in enumerate((letters[:half], letters[half:])):
-        draw_fitted(canvas, "  ".join(chunk), SANS_BOLD, 8 * frame.s, frame.x(DESIGN_W / 2), frame.y(18.5 - row * 4.2),
-                    frame.d(DESIGN_W - 2 * SAFE_MM))
+        left = frame.x(DESIGN_W / 2) - pitch * (len(chunk) - 1) / 2
+        for k, letter in enumerate(chunk):
+            draw_tile_letter(canvas, letter, left + k * pitch, frame.y(21.4 - row * 5.4), min(pitch * 0.46, frame.d(2.4)),
+                             8 * frame.s)
     counts = stage_terrain_counts(content, stage["id"])
     racing = len(course.stage_squares(content, stage["id"])) - counts["S"] - counts["F"]
-    frame.band(canvas, 0, 9, mix(accent, PAPER, 0.85))
-    items = [
-        (None, f"{racing} squares · 區塊"),
-        (CLIMB, f"{counts['A']} climb · 上坡"),
-        (DESCENT, f"{counts['D']} descent · 下坡"),
-    ]
-    widths = [frame.d(20), frame.d(20), frame.d(21)]
-    x = frame.x(SAFE_MM - 1.5)
-    for (swatch, label), width in zip(items, widths):
+    frame.band(canvas, 0, 12.5, mix(accent, PAPER, 0.85))
+    items = [(None, racing, "squares"), (CLIMB, counts["A"], "climb-squares"), (DESCENT, counts["D"], "descent-squares")]
+    width = frame.d((DESIGN_W - 2 * SAFE_ZONE_MM) / 3)
+    x = frame.x(SAFE_ZONE_MM)
+    for swatch, number, key in items:
         tx = x
         if swatch is not None:
             canvas.setFillColor(swatch)
-            canvas.rect(x, frame.y(3.2), frame.d(2.4), frame.d(2.4), stroke=0, fill=1)
+            canvas.rect(x, frame.y(6.6), frame.d(2.4), frame.d(2.4), stroke=0, fill=1)
             tx = x + frame.d(3.2)
         canvas.setFillColor(INK)
-        draw_fitted(canvas, label, CJK, 6 * frame.s, tx, frame.y(3.4), width - (tx - x) - frame.d(0.8), align="left")
+        draw_fitted(canvas, f"{number} {words(content, key, 'en')}", SANS, 7 * frame.s, tx, frame.y(7.0),
+                    width - (tx - x) - frame.d(0.6), align="left", floor=MIN_TEXT_PT)
+        draw_fitted(canvas, f"{number}{words(content, key, 'zh-Hant')}", CJK, 7 * frame.s, tx, frame.y(SAFE_ZONE_MM + 0.9),
+                    width - (tx - x) - frame.d(0.6), align="left", floor=MIN_TEXT_PT)
         x += width
 
 
@@ -442,35 +439,39 @@ def draw_stage_map(canvas, content, stage_id: str, x: float, y: float, w: float,
     draw_course_map(canvas, content, stage_id, x, y, w, h)
 
 
+REFERENCE_PHASES = ("energy", "movement", "end")
+
+
 def _reference_side(canvas, content, frame: _Frame, lang: str, colour: Color) -> None:
     """One side of a reference card: the round in three phases in one language."""
-    text = REFERENCE[lang]
     fill_bleed(canvas, frame.rect, frame.bleed, PAPER)
-    frame.band(canvas, 76, DESIGN_H, colour)
-    draw_flag(canvas, frame.x(SAFE_MM + 0.5), frame.y(78), frame.d(8), white, HexColor("#e53935"))
+    frame.band(canvas, 77, DESIGN_H, colour)
+    draw_flag(canvas, frame.x(SAFE_MM + 0.5), frame.y(79), frame.d(7.5), white, HexColor("#e53935"))
     canvas.setFillColor(white)
-    title = f"{content.title[lang]} · {text['title']}"
-    draw_fitted(canvas, title, font_for(lang, bold=True), 10 * frame.s, frame.x(DESIGN_W / 2 + 3.5), frame.y(80.2),
-                frame.d(46))
+    title = f"{content.title[lang]} · {words(content, 'round-title', lang)}"
+    draw_fitted(canvas, title, font_for(lang, bold=True), 10 * frame.s, frame.x(DESIGN_W / 2 + 3.5), frame.y(81),
+                frame.d(46), floor=MIN_TEXT_PT)
     cjk = lang.startswith("zh")
     head = ParagraphStyle("head", fontName=font_for(lang, bold=True), fontSize=8 * frame.s,
-                          leading=10 * frame.s, textColor=colour)
-    body = ParagraphStyle("body", fontName=font_for(lang), fontSize=(6.7 if cjk else 6.4) * frame.s,
-                          leading=(8.8 if cjk else 8.0) * frame.s, textColor=INK, alignment=TA_LEFT,
+                          leading=9.4 * frame.s, textColor=colour)
+    body = ParagraphStyle("body", fontName=font_for(lang), fontSize=MIN_TEXT_PT * frame.s,
+                          leading=(8.9 if cjk else 8.3) * frame.s, textColor=INK, alignment=TA_LEFT,
                           wordWrap="CJK" if cjk else None)
-    width = frame.d(DESIGN_W - 2 * SAFE_MM)
-    top = frame.y(73.5)
-    for heading, words in text["phases"]:
-        for paragraph, gap in ((Paragraph(heading, head), 0.3), (Paragraph(words, body), 2.2)):
+    width = frame.d(DESIGN_W - 2 * SAFE_ZONE_MM - 0.6)
+    left = frame.x(SAFE_ZONE_MM + 0.3)
+    top = frame.y(75)
+    for phase in REFERENCE_PHASES:
+        for paragraph, gap in ((para((words(content, f"ref-{phase}-head", lang)), head), 0.2),
+                               (para((words(content, f"ref-{phase}", lang)), body), 1.4)):
             _, used = paragraph.wrap(width, frame.rect.h)
-            paragraph.drawOn(canvas, frame.x(SAFE_MM), top - used)
+            paragraph.drawOn(canvas, left, top - used)
             top -= used + frame.d(gap)
-    frame.band(canvas, 0, 9.5, mix(colour, PAPER, 0.8))
+    frame.band(canvas, 0, 12.5, mix(colour, PAPER, 0.8))
     canvas.setFillColor(INK)
-    foot = ParagraphStyle("foot", parent=body, fontSize=6 * frame.s, leading=7.2 * frame.s)
-    paragraph = Paragraph(text["footer"], foot)
+    foot = ParagraphStyle("foot", parent=body, fontSize=MIN_TEXT_PT * frame.s, leading=8.2 * frame.s)
+    paragraph = para((words(content, "ref-footer", lang)), foot)
     _, used = paragraph.wrap(width, frame.rect.h)
-    paragraph.drawOn(canvas, frame.x(SAFE_MM), frame.y(4.8) - used / 2)
+    paragraph.drawOn(canvas, left, frame.y(SAFE_ZONE_MM + 0.3))
 
 
 # --- backs ---------------------------------------------------------------------------------------
@@ -520,20 +521,9 @@ def _draw_back(canvas, content, back_id: str, rect, bleed: float) -> None:
     canvas.restoreState()
 
 
-# --- rule sheet and board helpers ----------------------------------------------------------------
-
-def rider_label(rider: str, lang: str) -> str:
-    return RIDER_NAMES[rider][lang]
-
-
-def team_label(team: str, lang: str) -> str:
-    return TEAM_NAMES[team][lang]
-
-
 __all__ = [
     "draw_face", "draw_back", "extra_outputs", "draw_cyclist", "draw_rider_badge", "draw_drop", "draw_flag", "draw_bolt",
-    "draw_stage_map", "stage_terrain_counts", "rider_label", "team_label", "RIDER_NAMES", "TEAM_NAMES",
-    "REFERENCE",
+    "draw_stage_map", "stage_terrain_counts", "rider_label", "team_label", "words", "MIN_TEXT_PT", "SAFE_ZONE_MM",
 ]
 
 

@@ -410,11 +410,35 @@ def _draw_letter(canvas, shape: PlacedTile, yellow: bool) -> None:
     canvas.saveState()
     canvas.translate(x * mm, y * mm)
     canvas.rotate(math.degrees(h))
-    canvas.setFillColor(START_YELLOW if yellow else LINE_WHITE)
-    canvas.circle(0, 0, 3.3 * mm, stroke=0, fill=1)
-    canvas.setFillColor("#111111")
-    canvas.setFont(SANS_BOLD, 9)
-    canvas.drawCentredString(0, -3.2, shape.letter)
+    draw_tile_letter(canvas, shape.letter, 0, 0, 3.3 * mm, 9, yellow)
+    canvas.restoreState()
+
+
+LETTER_INK = "#111111"
+
+
+def draw_tile_letter(canvas, letter: str, cx: float, cy: float, radius: float, size: float,
+                     yellow: bool = False) -> None:
+    """A tile letter in a disc that tells the side apart from the glyph: the uppercase side is a
+    solid dark disc with a light letter, the lowercase side an open ring with a dark letter. So an
+    uppercase I and a lowercase l, alike in most sans-serif faces, never look the same. Start and
+    finish tiles keep their yellow mark (the letter on the uppercase side, the disc on the other)."""
+    light = START_YELLOW if yellow else LINE_WHITE
+    canvas.saveState()
+    if letter.isupper():
+        canvas.setFillColor(LETTER_INK)
+        canvas.circle(cx, cy, radius, stroke=0, fill=1)
+        canvas.setFillColor(light)
+    else:
+        canvas.setFillColor(light)
+        canvas.setStrokeColor(LETTER_INK)
+        canvas.setLineWidth(radius * 0.16)
+        canvas.circle(cx, cy, radius * 0.92, stroke=1, fill=1)
+        canvas.setFillColor(LETTER_INK)
+    canvas.setFont(SANS_BOLD, size)
+    from cardgen.games.flamme_rouge.faces import draw_line
+
+    draw_line(canvas, letter, cx, cy - size * 0.36, "centre")
     canvas.restoreState()
 
 
