@@ -24,7 +24,7 @@ from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import (
     BaseDocTemplate, CondPageBreak, Flowable, Frame, KeepTogether, ListFlowable, ListItem, PageTemplate,
-    Spacer, Table, TableStyle,
+    Paragraph, Spacer, Table, TableStyle,
 )
 
 from cardgen.content import LANGUAGES, GameContent
@@ -316,15 +316,20 @@ def body_flowables(text: str, styles: Styles) -> list[Flowable]:
             ]))
             flowables += [box, Spacer(1, 6)]
         else:
-            items = [ListItem(para(inline(item, styles.accent_hex), styles.body), leftIndent=16) for item in block.items]
+            if flowables and isinstance(flowables[-1], Paragraph):
+                flowables[-1].keepWithNext = 1  # a list stays on the page of the sentence that leads into it
+            # One list per item (numbering carried on), so that a long list may break between
+            # items and a picture after it keeps only the last item on its page.
             numbered = block.kind == "steps"
-            flowables.append(ListFlowable(
-                items, bulletType="1" if numbered else "bullet", start=1 if numbered else "•",
-                bulletFontName=font_for(styles.lang, bold=numbered) if numbered else SANS,
-                bulletFontSize=9 if numbered else 10,
-                bulletColor=styles.accent, leftIndent=16, bulletDedent=14 if numbered else 12,
-                bulletFormat="%s." if numbered else None, spaceAfter=4,
-            ))
+            for n, item in enumerate(block.items, 1):
+                flowables.append(ListFlowable(
+                    [ListItem(para(inline(item, styles.accent_hex), styles.body), leftIndent=16)],
+                    bulletType="1" if numbered else "bullet", start=n if numbered else "•",
+                    bulletFontName=font_for(styles.lang, bold=numbered) if numbered else SANS,
+                    bulletFontSize=9 if numbered else 10,
+                    bulletColor=styles.accent, leftIndent=16, bulletDedent=14 if numbered else 12,
+                    bulletFormat="%s." if numbered else None, spaceAfter=4 if n == len(block.items) else 0,
+                ))
     return flowables
 
 
@@ -400,12 +405,15 @@ def examples_part(sheet: Sheet) -> list[Flowable]:
     draw = sheet.game_parts.example_diagram
     flowables: list[Flowable] = []
     for n, example in enumerate(sheet.examples, 1):
-        parts: list[Flowable] = [para(sheet.label("example", n=n), sheet.styles.h2)]
         # Scenario texts are not rule texts: braces in them are literal, not facts to fill in.
-        parts += body_flowables(tidy(example.data["example"][sheet.lang]), sheet.styles)
-        if draw is not None:
-            parts.append(draw(sheet.content, sheet.lang, example))
-        flowables.append(KeepTogether(parts))
+        text = body_flowables(tidy(example.data["example"][sheet.lang]), sheet.styles)
+        picture = [draw(sheet.content, sheet.lang, example)] if draw is not None else []
+        # The title stays with the text's start and the picture with its end; a long example may
+        # break between them rather than leave half a page blank.
+        head, middle, tail = text[:1], text[1:-1], text[-1:] if len(text) > 1 else []
+        flowables.append(KeepTogether([para(sheet.label("example", n=n), sheet.styles.h2)] + head))
+        flowables += middle
+        flowables.append(KeepTogether(tail + picture))
     return flowables
 
 
@@ -486,13 +494,23 @@ def build_story(sheet: Sheet) -> list[Flowable]:
             parts += BUILTIN_PARTS[kind](sheet)
         elif kind is not None:
             parts += extra[kind](sheet.content, sheet.lang, sheet.styles)
-        story += with_heading(heading(sheet, number, sheet.text(section["title"])), parts)
+        story += with_heading(heading(sheet, number, sheet.text(section["title"])), parts) + [PartEnd()]
         placed.add(kind)
     for kind in GENERIC_PARTS:
         if kind not in placed and _has_part(sheet, kind):
             number += 1
-            story += with_heading(heading(sheet, number, sheet.label(kind)), BUILTIN_PARTS[kind](sheet))
+            story += with_heading(heading(sheet, number, sheet.label(kind)), BUILTIN_PARTS[kind](sheet)) + [PartEnd()]
     return story
+
+
+class PartEnd(Flowable):
+    """Marks where a part of the sheet ends (it draws nothing): a page may stay partly blank there."""
+
+    def wrap(self, available_width, available_height):
+        return 0, 0
+
+    def draw(self):
+        pass
 
 
 # --- the document ---------------------------------------------------------------------------------
@@ -513,6 +531,18 @@ class RuleSheetTemplate(BaseDocTemplate):
         frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="text",
                       leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
         self.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=self.decorate)])
+        # Per page: the share of the text column left blank, and whether a part ends there.
+        self.page_fill: list[tuple[float, bool]] = []
+        self._part_ended = False
+
+    def afterFlowable(self, flowable):
+        if not isinstance(flowable, CondPageBreak):  # the next part's heading may break the page
+            self._part_ended = isinstance(flowable, PartEnd)
+
+    def handle_pageEnd(self):
+        frame = self.frame
+        self.page_fill.append(((frame._y - frame._y1p) / frame._height, self._part_ended))
+        super().handle_pageEnd()
 
     def decorate(self, canv, doc):
         sheet = self.sheet
@@ -555,8 +585,14 @@ def render_rule_sheet(content: GameContent, lang: str, path: Path, paper: str = 
     story = build_story(sheet)
     page_size = tuple(v * mm for v in PAPER_MM[paper])
     with atomic_output(Path(path)) as buffer:
-        RuleSheetTemplate(buffer, sheet, page_size).build(story)
+        template = RuleSheetTemplate(buffer, sheet, page_size)
+        template.build(story)
+    LAST_PAGE_FILL[Path(path)] = template.page_fill
     return Path(path)
+
+
+# How full each page of the sheets built in this process came out, by path (for the tests).
+LAST_PAGE_FILL: dict[Path, list[tuple[float, bool]]] = {}
 
 
 __all__ = ["render_rule_sheet", "replay_examples", "parse_blocks", "Block", "LABELS", "WorkedExample"]
