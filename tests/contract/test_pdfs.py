@@ -12,7 +12,7 @@ from tests.pdfcheck import pdf_problems
 @pytest.fixture
 def built(content, tmp_path_factory):
     out = tmp_path_factory.mktemp(f"pdf-{content.id}")
-    return out, build_game(content, out, papers=("a4", "letter"), layouts=("home", "shop"))
+    return out, build_game(content, out, papers=("a4", "letter"))
 
 
 def test_every_pdf_embeds_its_fonts_and_carries_its_boxes(built):
