@@ -16,7 +16,7 @@ import typer
 
 from cardgen.content import LANGUAGES, PROJECT_CONTENT, GameContent, discover_games, load_game, load_games
 from cardgen.errors import ContentError, ContentErrors, OutputError, UsageError
-from cardgen.pdfdoc import cjk_font_description, use_cjk_font
+from cardgen.pdfdoc import cjk_font_description, require_cjk, use_cjk_font
 from cardgen.registry import definition_for
 
 app = typer.Typer(
@@ -183,6 +183,9 @@ def build(
         for content in contents:
             for declared in content.game["card_sizes"].values():
                 declared["width_mm"], declared["height_mm"] = size
+    for content in contents:
+        content.languages = langs
+    require_cjk(any(lang.startswith("zh") for lang in langs))
     say(f"Chinese font: {cjk_font_description()}")
     run_preflight(contents, strict)
     start = time.perf_counter()
@@ -461,6 +464,7 @@ def simulation_dict(game: str, report) -> dict:
 def main(argv: list[str] | None = None) -> None:
     _options["content"] = PROJECT_CONTENT
     use_cjk_font(None)
+    require_cjk(True)
     try:
         # Typer turns Ctrl-C into the return value 130 when it does not exit itself.
         if app(args=argv, prog_name="cardgen", standalone_mode=False) == 130:

@@ -46,6 +46,8 @@ class GameContent:
     root: Path
     files: dict[str, Any] = field(default_factory=dict)
     locators: dict[str, Locator] = field(default_factory=dict)
+    # The languages printed in this run: cards show the others only when they are listed here.
+    languages: tuple[str, ...] = LANGUAGES
 
     @property
     def game(self) -> dict:

@@ -37,6 +37,11 @@ def stamp(canvas, key: tuple, rect: Rect, bleed: float, draw) -> None:
     canvas.restoreState()
 
 
+def shows(content, lang: str) -> bool:
+    """Whether this run prints `lang` on the cards (an English-only build leaves Chinese out)."""
+    return lang in getattr(content, "languages", (lang,))
+
+
 def hex_colour(text: str) -> Color:
     return HexColor(text)
 

@@ -131,13 +131,33 @@ def register_latin_fonts() -> None:
     pdfmetrics.registerFontFamily(SANS, normal=SANS, bold=SANS_BOLD, italic=SANS, boldItalic=SANS_BOLD)
 
 
+_cjk_required = True
+
+
+def require_cjk(required: bool) -> None:
+    """Whether this run prints Chinese (an English-only build runs without any Chinese font)."""
+    global _cjk_required
+    _cjk_required = required
+
+
 def register_fonts() -> None:
-    """Register the embedded fonts once per process; a missing Chinese font is a usage error."""
+    """Register the embedded fonts once per process; a missing Chinese font is a usage error,
+    except in an English-only run, where the Chinese face's name stands for the Latin face (any
+    Chinese character that still reaches a page is then caught by the preflight)."""
     global _registered, _cjk_used
     if _registered:
         return
     register_latin_fonts()
-    path, face, mono, _ = find_cjk_font()
+    try:
+        path, face, mono, _ = find_cjk_font()
+    except UsageError:
+        if _cjk_required:
+            raise
+        pdfmetrics.registerFont(TTFont(CJK, str(latin_font_file())))
+        pdfmetrics.registerFont(TTFont(CJK_MONO, str(latin_font_file())))
+        pdfmetrics.registerFontFamily(CJK, normal=CJK, bold=CJK, italic=CJK, boldItalic=CJK)
+        _registered = True
+        return
     pdfmetrics.registerFont(TTFont(CJK, str(path), subfontIndex=face))
     pdfmetrics.registerFont(TTFont(CJK_MONO, str(path), subfontIndex=face if mono is None else mono))
     pdfmetrics.registerFontFamily(CJK, normal=CJK, bold=CJK, italic=CJK, boldItalic=CJK)
@@ -147,7 +167,12 @@ def register_fonts() -> None:
 
 def cjk_font_description() -> str:
     """Which Chinese font this run uses and where it was found (for the build's report)."""
-    path, face, _, origin = find_cjk_font()
+    try:
+        path, face, _, origin = find_cjk_font()
+    except UsageError:
+        if _cjk_required:
+            raise
+        return "none found; building English only"
     return f"{path} (face {face}, from {origin})"
 
 
@@ -196,4 +221,4 @@ def atomic_output(path: Path) -> Iterator[io.BytesIO]:
         raise
 
 
-__all__ = ["mm", "PAPER_MM", "SANS", "SANS_BOLD", "CJK", "CJK_MONO", "register_fonts", "use_cjk_font", "cjk_font_description", "font_for", "new_canvas", "atomic_output"]
+__all__ = ["mm", "PAPER_MM", "SANS", "SANS_BOLD", "CJK", "CJK_MONO", "register_fonts", "require_cjk", "use_cjk_font", "cjk_font_description", "font_for", "new_canvas", "atomic_output"]
