@@ -340,7 +340,7 @@ def title_block(sheet: Sheet) -> list[Flowable]:
     if published:
         separator = "、" if sheet.lang.startswith("zh") else ", "
         lines.append(sheet.label("designers", names=separator.join(published["designers"]), year=published["year"]))
-    other = [lang for lang in LANGUAGES if lang != sheet.lang]
+    other = [lang for lang in sheet.content.languages if lang != sheet.lang]
     cells = [
         [para(sheet.content.title[sheet.lang], sheet.styles.title)],
         [para(" · ".join(lines), sheet.styles.subtitle)],
