@@ -14,6 +14,7 @@ class SpectralRailsDefinition(GameDefinition):
     id = "spectral-rails"
     engine = SpectralRails
     diagrams = pictures.DIAGRAMS
+    parts = pictures.GENERATED
     example_diagram = staticmethod(pictures.example_diagram)
 
     def check(self, content):
@@ -22,6 +23,11 @@ class SpectralRailsDefinition(GameDefinition):
     def facts(self, content):
         return checks.facts(content)
 
+
+    def odds(self, content):
+        from verify.games.spectral_rails.odds import setup_odds
+
+        return setup_odds(content)
 
     def draw_face(self, canvas, content, card, rect, bleed):
         faces.draw_face(canvas, content, card, rect, bleed)

@@ -1,6 +1,115 @@
-def draw_face(canvas, content, card, rect, bleed):
-    pass
+"""Spectral Rails ether cards and their shared back.
+
+An ether card shows its value large in the middle, in the corners for a fanned hand, and as that
+many trail pieces: the number of pieces it lets you take. The player's colour fills the frame
+and its letter stands in two corners, so the colour never has to be told by hue alone. Faces are
+laid out on a 63 x 88 mm design and scaled to the deck's card size; text stays 3 mm inside the
+trim.
+"""
+
+from __future__ import annotations
+
+from reportlab.lib.colors import HexColor
+
+from cardgen.faces import PAPER_WHITE, fill_bleed, stamp
+from cardgen.games.spectral_rails.art import PAPER, INK, colour_of, ghost_train, letter_of, term, trail_piece
+from cardgen.layout import Rect
+from cardgen.pdfdoc import CJK, SANS, SANS_BOLD, mm
+
+DESIGN_W, DESIGN_H = 63.0, 88.0
+FRAME = 4.0
 
 
-def draw_back(canvas, content, back_id, rect, bleed):
-    pass
+def _enter_design(canvas, rect: Rect) -> None:
+    canvas.translate(rect.x + rect.w / 2, rect.y + rect.h / 2)
+    scale = min(rect.w / (DESIGN_W * mm), rect.h / (DESIGN_H * mm))
+    canvas.scale(scale, scale)
+    canvas.translate(-DESIGN_W * mm / 2, -DESIGN_H * mm / 2)
+
+
+def _corner(canvas, value: int, letter: str, colour) -> None:
+    canvas.setFillColor(colour)
+    canvas.setFont(SANS_BOLD, 20)
+    canvas.drawCentredString(10 * mm, DESIGN_H * mm - 15 * mm, str(value))
+    canvas.setFont(SANS_BOLD, 9)
+    canvas.drawCentredString(10 * mm, DESIGN_H * mm - 20 * mm, letter)
+
+
+def _face_art(canvas, content, card: dict, origin: Rect, bleed: float) -> None:
+    colour = colour_of(content, card["colour"])
+    letter = letter_of(content, card["colour"])
+    value = card["value"]
+    fill_bleed(canvas, origin, bleed, colour)
+    w, h = DESIGN_W * mm, DESIGN_H * mm
+    canvas.setFillColor(PAPER)
+    canvas.roundRect(FRAME * mm, FRAME * mm, w - 2 * FRAME * mm, h - 2 * FRAME * mm, 2.5 * mm, stroke=0, fill=1)
+    _corner(canvas, value, letter, colour)
+    canvas.saveState()
+    canvas.translate(w, h)
+    canvas.rotate(180)
+    _corner(canvas, value, letter, colour)
+    canvas.restoreState()
+    # titles
+    canvas.setFillColor(INK)
+    canvas.setFont(SANS_BOLD, 11)
+    canvas.drawCentredString(w / 2, h - 13 * mm, term(content, "ether-card", "en"))
+    canvas.setFont(CJK, 10)
+    canvas.drawCentredString(w / 2, h - 18 * mm, term(content, "ether-card", "zh-Hant"))
+    # the value and a faint train behind it
+    ghost_train(canvas, w / 2, h / 2 + 4 * mm, 34 * mm, HexColor("#e6e0d0"), HexColor("#cfc7b4"))
+    canvas.setFillColor(colour)
+    canvas.setFont(SANS_BOLD, 72)
+    canvas.drawCentredString(w / 2, h / 2 - 6 * mm, str(value))
+    # as many trail pieces as the value
+    size = 7 * mm
+    gap = 2 * mm
+    total = value * size + (value - 1) * gap
+    x = (w - total) / 2 + size / 2
+    for _ in range(value):
+        trail_piece(canvas, x, 21 * mm, size, colour, letter)
+        x += size + gap
+    canvas.setFillColor(INK)
+    canvas.setFont(SANS, 7.5)
+    canvas.drawCentredString(w / 2, 12 * mm, term(content, "take-trail", "en", n=value))
+    canvas.setFont(CJK, 7.5)
+    canvas.drawCentredString(w / 2, 8.5 * mm, term(content, "take-trail", "zh-Hant", n=value))
+
+
+def draw_face(canvas, content, card: dict, rect: Rect, bleed: float) -> None:
+    """Draw `card`'s face on the trim `rect`, its colour reaching `bleed` beyond it."""
+    def art(origin):
+        canvas.saveState()
+        _enter_design(canvas, origin)
+        _face_art(canvas, content, card, Rect(0, 0, DESIGN_W * mm, DESIGN_H * mm), bleed)
+        canvas.restoreState()
+    stamp(canvas, ("ether", card["colour"], card["value"]), rect, bleed, art)
+
+
+def _back_art(canvas, content, back_id: str, origin: Rect, bleed: float) -> None:
+    back = content.game["backs"][back_id]
+    colour = HexColor(back["colour"])
+    fill_bleed(canvas, origin, bleed, colour)
+    canvas.saveState()
+    _enter_design(canvas, origin)
+    w, h = DESIGN_W * mm, DESIGN_H * mm
+    canvas.setStrokeColor(HexColor("#8fa3ad"))
+    canvas.setLineWidth(1)
+    canvas.roundRect(FRAME * mm, FRAME * mm, w - 2 * FRAME * mm, h - 2 * FRAME * mm, 2.5 * mm, stroke=1, fill=0)
+    ghost_train(canvas, w / 2, h / 2, 36 * mm, HexColor("#cfd8dc"), HexColor("#eceff1"))
+    canvas.setFillColor(PAPER_WHITE)
+    for flip in (False, True):
+        canvas.saveState()
+        if flip:
+            canvas.translate(w, h)
+            canvas.rotate(180)
+        canvas.setFont(SANS_BOLD, 14)
+        canvas.drawCentredString(w / 2, h - 17 * mm, content.title["en"])
+        canvas.setFont(CJK, 12)
+        canvas.drawCentredString(w / 2, h - 24 * mm, content.title["zh-Hant"])
+        canvas.restoreState()
+    canvas.restoreState()
+
+
+def draw_back(canvas, content, back_id: str, rect: Rect, bleed: float) -> None:
+    """Draw back `back_id` (from game.yaml) on `rect`, its colour reaching `bleed` beyond it."""
+    stamp(canvas, ("back", back_id), rect, bleed, lambda origin: _back_art(canvas, content, back_id, origin, bleed))

@@ -1,2 +1,338 @@
-def extra_outputs(content, game_dir, paper, flip):
-    return []
+"""Everything of Spectral Rails that is not a card: the two sides of the board in panels over
+several pages, the soul tiles (two-sided: each back shows only dark or light, so tiles drawn
+from the bag stay secret), the trail pieces, coins, the spirit-leader marker, the wreck
+markers and the trains on token sheets with cut lines, and the four player mats.
+
+`plan_tokens` is pure geometry (which token goes where on which page, and where its back lands
+after a duplex flip); the render functions only draw.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import partial
+from math import floor
+from pathlib import Path
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from cardgen.games.spectral_rails import board as board_art
+from cardgen.games.spectral_rails.art import (BLUE_START, DARK_SOUL, GOLD, INK, LIGHT_SOUL, PAPER, RED_START, colour_of,
+                                              ghost_train, letter_of, polygon, region_shape, region_table, term,
+                                              town_table, trail_piece)
+from cardgen.layout import Rect, flip_axis, mirror
+from cardgen.panels import plan_panels, render_panels
+from cardgen.pdfdoc import CJK, PAPER_MM, SANS, SANS_BOLD, atomic_output, mm, new_canvas
+
+MARGIN_MM = 10.0
+GAP_MM = 2.0
+CUT_GREY = HexColor("#8a8a8a")
+DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}
+
+
+@dataclass(frozen=True)
+class Token:
+    kind: str  # soul, trail, coin, leader, wreck, train
+    key: str  # tile id, colour, "blue"/"red", ...
+    w: float  # mm
+    h: float
+    two_sided: bool
+
+
+@dataclass(frozen=True)
+class Placed:
+    token: Token
+    rect: Rect  # points, on the front page
+    back: Rect  # points, where its back lands on the backs page
+
+
+def tokens(content) -> list[Token]:
+    """Every token of the box, in print order."""
+    out = [Token("soul", t["id"], 18, 18, True) for t in content.files["tiles"]["tiles"]]
+    for colour in content.game["player_colours"]:
+        out += [Token("trail", colour, 14, 14, False)] * 13
+    out += [Token("coin", "coin", 18, 18, False)] * 8
+    out.append(Token("leader", "leader", 24, 30, False))
+    out += [Token("wreck", "blue", 17, 17, False)] * 3 + [Token("wreck", "red", 17, 17, False)] * 3
+    out += [Token("train", colour, 28, 17, False) for colour in content.game["player_colours"]]
+    return out
+
+
+def plan_tokens(items: list[Token], paper: str, flip: str) -> list[list[Placed]]:
+    """Shelf packing: tokens in rows left to right, a new row when one is full, a new page when
+    the page is; the page is portrait. Backs are mirrored for the flip."""
+    page_w, page_h = PAPER_MM[paper]
+    pages: list[list[Placed]] = [[]]
+    x, y, row_h = MARGIN_MM, page_h - MARGIN_MM, 0.0
+    for token in items:
+        if x + token.w > page_w - MARGIN_MM:
+            x, y, row_h = MARGIN_MM, y - row_h - GAP_MM, 0.0
+        if y - token.h < MARGIN_MM:
+            pages.append([])
+            x, y, row_h = MARGIN_MM, page_h - MARGIN_MM, 0.0
+        rect = Rect(x * mm, (y - token.h) * mm, token.w * mm, token.h * mm)
+        back = mirror(rect, page_w * mm, page_h * mm, flip)
+        pages[-1].append(Placed(token, rect, back))
+        x += token.w + GAP_MM
+        row_h = max(row_h, token.h)
+    return [p for p in pages if p]
+
+
+# --- token drawings (each fills its rect) ----------------------------------------------------------
+
+def _soul(canvas, content, tile_id: str, r: Rect) -> None:
+    tile = next(t for t in content.files["tiles"]["tiles"] if t["id"] == tile_id)
+    town = town_table(content)[tile["town"]]
+    region = region_table(content)[town["region"]]
+    dark = tile["kind"] == "dark"
+    canvas.setFillColor(DARK_SOUL if dark else LIGHT_SOUL)
+    canvas.rect(r.x, r.y, r.w, r.h, stroke=0, fill=1)
+    ink = HexColor("#ffffff") if dark else INK
+    canvas.setFillColor(HexColor(region["colour"]))
+    canvas.setStrokeColor(ink)
+    canvas.setLineWidth(0.5)
+    region_shape(canvas, region["shape"], r.x + r.w / 2, r.y + r.h * 0.62, 3.6 * mm)
+    canvas.setFillColor(ink)
+    canvas.setFont(SANS_BOLD, 6)
+    canvas.drawString(r.x + 1.2 * mm, r.top - 3.2 * mm, region["letter"])
+    name = town["name"]["en"]
+    size = 7.0
+    while size > 4.5 and stringWidth(name, SANS_BOLD, size) > r.w - 1.5 * mm:
+        size -= 0.25
+    canvas.setFont(SANS_BOLD, size)
+    canvas.drawCentredString(r.x + r.w / 2, r.y + 5.6 * mm, name)
+    canvas.setFont(CJK, 6.5)
+    canvas.drawCentredString(r.x + r.w / 2, r.y + 2.0 * mm, town["name"]["zh-Hant"])
+
+
+def _soul_back(canvas, content, tile_id: str, r: Rect) -> None:
+    dark = tile_id.startswith("d-")
+    canvas.setFillColor(DARK_SOUL if dark else LIGHT_SOUL)
+    canvas.rect(r.x, r.y, r.w, r.h, stroke=0, fill=1)
+    ink = HexColor("#ffffff") if dark else INK
+    canvas.setFillColor(ink)
+    # a small ghost: a rounded head and a wavy hem
+    cx, cy = r.x + r.w / 2, r.y + r.h / 2
+    path = canvas.beginPath()
+    path.moveTo(cx - 4 * mm, cy - 4 * mm)
+    path.lineTo(cx - 4 * mm, cy + 1 * mm)
+    path.curveTo(cx - 4 * mm, cy + 6.5 * mm, cx + 4 * mm, cy + 6.5 * mm, cx + 4 * mm, cy + 1 * mm)
+    path.lineTo(cx + 4 * mm, cy - 4 * mm)
+    for k in range(4):
+        x1 = cx + 4 * mm - (k + 1) * 2 * mm
+        path.curveTo(x1 + 1.5 * mm, cy - 2.5 * mm, x1 + 0.5 * mm, cy - 2.5 * mm, x1, cy - 4 * mm)
+    path.close()
+    canvas.drawPath(path, stroke=0, fill=1)
+    canvas.setFont(SANS_BOLD, 6)
+    canvas.drawCentredString(cx, r.y + 1.5 * mm, term(content, "dark-soul" if dark else "light-soul", "en"))
+
+
+def _coin(canvas, content, key, r: Rect) -> None:
+    canvas.setFillColor(GOLD)
+    canvas.setStrokeColor(INK)
+    canvas.setLineWidth(0.6)
+    canvas.circle(r.x + r.w / 2, r.y + r.h / 2, r.w / 2 - 0.3, stroke=1, fill=1)
+    canvas.setFillColor(INK)
+    canvas.setFont(SANS_BOLD, 12)
+    canvas.drawCentredString(r.x + r.w / 2, r.y + r.h / 2 - 4, "1")
+
+
+def _leader(canvas, content, key, r: Rect) -> None:
+    canvas.setFillColor(HexColor("#9e9e9e"))
+    canvas.setStrokeColor(INK)
+    canvas.setLineWidth(0.7)
+    path = canvas.beginPath()
+    path.moveTo(r.x + 1, r.y + 1)
+    path.lineTo(r.x + 1, r.top - r.w / 2)
+    path.arcTo(r.x + 1, r.top - r.w + 1, r.right - 1, r.top - 1, 180, -180)
+    path.lineTo(r.right - 1, r.y + 1)
+    path.close()
+    canvas.drawPath(path, stroke=1, fill=1)
+    canvas.setFillColor(INK)
+    canvas.setFont(SANS_BOLD, 7)
+    canvas.drawCentredString(r.x + r.w / 2, r.y + r.h * 0.5, term(content, "tombstone", "en"))
+    canvas.setFont(SANS, 5.5)
+    canvas.drawCentredString(r.x + r.w / 2, r.y + r.h * 0.3, term(content, "leader", "en"))
+    canvas.setFont(CJK, 6)
+    canvas.drawCentredString(r.x + r.w / 2, r.y + r.h * 0.15, term(content, "leader", "zh-Hant"))
+
+
+def _wreck(canvas, content, key, r: Rect) -> None:
+    colour, mark = (BLUE_START, "I") if key == "blue" else (RED_START, "II")
+    canvas.setFillColor(PAPER)
+    canvas.setStrokeColor(colour)
+    canvas.setLineWidth(1.2)
+    canvas.rect(r.x + 0.6, r.y + 0.6, r.w - 1.2, r.h - 1.2, stroke=1, fill=1)
+    ghost_train(canvas, r.x + r.w / 2, r.y + r.h * 0.55, r.w * 0.6, colour, INK)
+    canvas.setStrokeColor(RED_START)
+    canvas.setLineWidth(1.4)
+    canvas.line(r.x + 3, r.y + 3, r.right - 3, r.top - 3)
+    canvas.setFillColor(colour)
+    canvas.setFont(SANS_BOLD, 7)
+    canvas.drawCentredString(r.x + r.w / 2, r.y + 1.6 * mm, mark)
+
+
+def _train(canvas, content, colour, r: Rect) -> None:
+    canvas.setFillColor(PAPER)
+    canvas.rect(r.x, r.y, r.w, r.h, stroke=0, fill=1)
+    ghost_train(canvas, r.x + r.w * 0.42, r.y + r.h * 0.45, r.w * 0.62, colour_of(content, colour), INK)
+    canvas.setFillColor(INK)
+    canvas.setFont(SANS_BOLD, 9)
+    canvas.drawCentredString(r.right - 3 * mm, r.y + r.h / 2 - 3, letter_of(content, colour))
+
+
+def _trail(canvas, content, colour, r: Rect) -> None:
+    trail_piece(canvas, r.x + r.w / 2, r.y + r.h / 2, r.w, colour_of(content, colour), letter_of(content, colour))
+
+
+FRONTS = {"soul": _soul, "coin": _coin, "leader": _leader, "wreck": _wreck, "train": _train, "trail": _trail}
+
+
+def _cut(canvas, r: Rect, round_: bool = False) -> None:
+    canvas.setStrokeColor(CUT_GREY)
+    canvas.setLineWidth(0.3)
+    if round_:
+        canvas.circle(r.x + r.w / 2, r.y + r.h / 2, r.w / 2, stroke=1, fill=0)
+    else:
+        canvas.rect(r.x, r.y, r.w, r.h, stroke=1, fill=0)
+
+
+def _boxes(canvas, rects: list[Rect]) -> None:
+    x0 = min(r.x for r in rects)
+    y0 = min(r.y for r in rects)
+    x1 = max(r.right for r in rects)
+    y1 = max(r.top for r in rects)
+    box = tuple(round(v, 4) for v in (x0, y0, x1, y1))
+    canvas.setTrimBox(box)
+    canvas.setBleedBox(box)
+
+
+def render_tokens(content, paper: str, flip: str, path: Path) -> None:
+    plan = plan_tokens(tokens(content), paper, flip)
+    page = tuple(v * mm for v in PAPER_MM[paper])
+    with atomic_output(path) as out:
+        canvas = new_canvas(out, page, f"{content.title['en']}: tiles and tokens", DUPLEX[flip])
+        for placed in plan:
+            _boxes(canvas, [p.rect for p in placed])
+            for p in placed:
+                canvas.saveState()
+                FRONTS[p.token.kind](canvas, content, p.token.key, p.rect)
+                canvas.restoreState()
+                _cut(canvas, p.rect, p.token.kind == "coin")
+            _footer(canvas, content, page, "tokens-front")
+            canvas.showPage()
+            # the backs page: soul tiles get their backs; one-sided tokens leave their place blank
+            _boxes(canvas, [p.back for p in placed])
+            for p in placed:
+                if p.token.two_sided:
+                    canvas.saveState()
+                    _soul_back(canvas, content, p.token.key, p.back)
+                    canvas.restoreState()
+            _footer(canvas, content, page, "tokens-back")
+            canvas.showPage()
+        canvas.save()
+
+
+def _footer(canvas, content, page, key: str) -> None:
+    canvas.setFillColor(HexColor("#616161"))
+    canvas.setFont(SANS, 7)
+    canvas.drawString(MARGIN_MM * mm, 4 * mm, term(content, key, "en"))
+    canvas.setFont(CJK, 7)
+    canvas.drawRightString(page[0] - MARGIN_MM * mm, 4 * mm, term(content, key, "zh-Hant"))
+
+
+# --- player mats ---------------------------------------------------------------------------------
+
+MAT_W, MAT_H = 190.0, 120.0
+SEATS = 6
+
+
+def render_mats(content, paper: str, path: Path) -> None:
+    page_w, page_h = PAPER_MM[paper][1], PAPER_MM[paper][0]  # landscape
+    with atomic_output(path) as out:
+        canvas = new_canvas(out, (page_w * mm, page_h * mm), f"{content.title['en']}: player mats")
+        for colour in content.game["player_colours"]:
+            x0, y0 = (page_w - MAT_W) / 2 * mm, (page_h - MAT_H) / 2 * mm
+            box = (round(x0, 4), round(y0, 4), round(x0 + MAT_W * mm, 4), round(y0 + MAT_H * mm, 4))
+            canvas.setTrimBox(box)
+            canvas.setBleedBox(box)
+            draw_mat(canvas, content, colour, x0, y0)
+            canvas.showPage()
+        canvas.save()
+
+
+def draw_mat(canvas, content, colour: str, x0: float, y0: float, scale: float = 1.0) -> None:
+    u = mm * scale
+    hue = colour_of(content, colour)
+    canvas.saveState()
+    canvas.setFillColor(PAPER)
+    canvas.setStrokeColor(hue)
+    canvas.setLineWidth(3 * scale)
+    canvas.roundRect(x0, y0, MAT_W * u, MAT_H * u, 4 * u, stroke=1, fill=1)
+    ghost_train(canvas, x0 + 22 * u, y0 + 98 * u, 28 * u, hue, INK)
+    canvas.setFillColor(INK)
+    canvas.setFont(SANS_BOLD, 14 * scale)
+    name = content.game["player_colours"][colour]["name"]
+    canvas.drawString(x0 + 42 * u, y0 + 100 * u, f"{term(content, 'mat', 'en')} ({letter_of(content, colour)}: {name['en']})")
+    canvas.setFont(CJK, 12 * scale)
+    canvas.drawString(x0 + 42 * u, y0 + 92 * u, f"{term(content, 'mat', 'zh-Hant')}（{name['zh-Hant']}）")
+    # seats
+    seat, gap = 22.0, 4.0
+    sx = x0 + (MAT_W - SEATS * seat - (SEATS - 1) * gap) / 2 * u
+    for k in range(SEATS):
+        x = sx + k * (seat + gap) * u
+        canvas.setFillColor(HexColor("#ffffff"))
+        canvas.setStrokeColor(hue)
+        canvas.setLineWidth(1.2 * scale)
+        canvas.rect(x, y0 + 56 * u, seat * u, seat * u, stroke=1, fill=1)
+        canvas.setFillColor(HexColor("#9e9e9e"))
+        canvas.setFont(SANS_BOLD, 14 * scale)
+        canvas.drawCentredString(x + seat / 2 * u, y0 + 64 * u, str(k + 1))
+        if k >= 3:
+            canvas.setFillColor(INK)
+            canvas.setFont(SANS, 7 * scale)
+            canvas.drawCentredString(x + seat / 2 * u, y0 + 52 * u, term(content, "seat-cost", "en"))
+            canvas.setFont(CJK, 7 * scale)
+            canvas.drawCentredString(x + seat / 2 * u, y0 + 48.5 * u, term(content, "seat-cost", "zh-Hant"))
+    canvas.setFillColor(INK)
+    canvas.setFont(SANS_BOLD, 8 * scale)
+    canvas.drawString(sx, y0 + 83 * u, term(content, "seats", "en"))
+    canvas.setFont(CJK, 8 * scale)
+    canvas.drawString(sx, y0 + 79 * u, term(content, "seats", "zh-Hant"))
+    # delivered souls: left half worth 1, right half worth 2
+    for k, (key, points) in enumerate((("delivered-one", "1"), ("delivered-two", "2"))):
+        x = x0 + (8 + k * 89) * u
+        canvas.setFillColor(HexColor("#f1ead8"))
+        canvas.setStrokeColor(INK)
+        canvas.setLineWidth(0.8 * scale)
+        canvas.roundRect(x, y0 + 6 * u, 85 * u, 36 * u, 3 * u, stroke=1, fill=1)
+        canvas.setFillColor(INK)
+        canvas.setFont(SANS_BOLD, 22 * scale)
+        canvas.drawString(x + 4 * u, y0 + 30 * u, points)
+        canvas.setFont(SANS, 8 * scale)
+        canvas.drawString(x + 14 * u, y0 + 35 * u, term(content, key, "en"))
+        canvas.setFont(CJK, 8 * scale)
+        canvas.drawString(x + 14 * u, y0 + 30.5 * u, term(content, key, "zh-Hant"))
+    canvas.restoreState()
+
+
+# --- the board -----------------------------------------------------------------------------------
+
+def render_board(content, side_id: str, paper: str, path: Path) -> None:
+    lay = board_art.layout(content, side_id)
+    plan = plan_panels(lay.width, lay.height, paper)
+    draw = partial(board_art.draw_board, content=content, side_id=side_id)
+    title = f"{content.title['en']}: {term(content, side_id, 'en')}"
+    render_panels(path, plan, lambda canvas: draw(canvas), title,
+                  caption=lambda panel: f"{content.title['en']} · {term(content, side_id, 'en')} · 1:1")
+
+
+def extra_outputs(content, game_dir: Path, paper: str, flip: str):
+    outputs = []
+    for side in content.files["map"]["sides"]:
+        players = side["players"]
+        outputs.append((game_dir / f"board-{players}p-{paper}.pdf", partial(render_board, content, side["id"], paper)))
+    outputs.append((game_dir / f"tokens-{paper}.pdf", partial(render_tokens, content, paper, flip)))
+    outputs.append((game_dir / f"mats-{paper}.pdf", partial(render_mats, content, paper)))
+    return outputs

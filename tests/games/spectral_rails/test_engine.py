@@ -1,0 +1,214 @@
+"""The Spectral Rails engine: each rule by name, scoring, hidden hands, setup refusals and the
+invariants random games keep."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from verify.engine import IllegalAction, SetupError
+from verify.games.spectral_rails.rules import COIN, PASS, Board_, Deliver, Go, Play, Remove, parse_action
+
+
+def act(state, player, text):
+    state.apply(player, parse_action(text))
+
+
+def refused(state, player, text, rule):
+    before = (state.key(), state.fields())
+    with pytest.raises(IllegalAction) as err:
+        act(state, player, text)
+    assert err.value.rule == rule, err.value
+    assert (state.key(), state.fields()) == before
+
+
+def test_boarding_takes_one_waiting_soul_at_the_trains_town(ring):
+    s = ring(waiting={"ash": ["d-coal-1", "d-dune-1"]})
+    refused(s, "P1", "board d-elm-1", "boarding")
+    act(s, "P1", "board d-coal-1")
+    refused(s, "P1", "board d-dune-1", "boarding")
+    assert s.aboard[0] == ["d-coal-1"]
+
+
+def test_fourth_soul_costs_a_card_which_goes_to_the_row(ring):
+    s = ring(aboard={"P1": ["d-bell-1", "d-dune-1", "d-elm-1"]}, waiting={"ash": ["d-coal-1"]})
+    refused(s, "P1", "board d-coal-1", "fourth soul")
+    act(s, "P1", "board d-coal-1 paying 3")
+    assert s.rows[0] == ["G3"] and len(s.aboard[0]) == 4
+
+
+def test_second_card_costs_a_coin(ring):
+    s = ring(coins={"P1": 0})
+    refused(s, "P1", "play 2+2", "second card")
+    s = ring()
+    act(s, "P1", "play 2+2")
+    assert len(s.coins[0]) == 1 and s.taken == 4
+
+
+def test_taking_trail_needs_the_whole_value_in_supply(ring):
+    trail = {f"s{k}": "P1" for k in range(3, 13)}
+    s = ring(trail=trail)
+    assert len(s.supply[0]) == 3
+    refused(s, "P1", "play 4", "taking trail")
+
+
+def test_placing_trail_never_goes_through_your_own_old_trail(ring):
+    s = ring(trail={"s1": "P1"})
+    act(s, "P1", "play 2")
+    refused(s, "P1", "go s1 s2 bell", "own trail")
+    act(s, "P1", "go s12 s11 fort")
+    assert s.trains[0] == "fort" and s.track["s12"] == 0
+
+
+def test_reading_others_rides_over_other_players_trail_for_free(ring):
+    s = ring(trail={"s1": "P2", "s2": "P2"})
+    act(s, "P1", "play 1")
+    act(s, "P1", "go s1 s2 bell")
+    assert s.trains[0] == "bell" and len(s.supply[0]) == 13
+
+
+def test_reading_literal_rides_only_this_turns_trail(game):
+    from tests.games.spectral_rails.conftest import RING
+    s = game.with_params(move="literal").new_state(3, seed=1, setup={
+        "map": RING, "trains": {"P1": "ash", "P2": "coal", "P3": "elm"}, "trail": {"s1": "P2", "s2": "P2"}})
+    act(s, "P1", "play 2")
+    refused(s, "P1", "go s1 s2 bell", "trail of this turn")
+
+
+def test_a_train_must_leave_its_town(ring):
+    s = ring()
+    act(s, "P1", "play 4")
+    refused(s, "P1", "go s1 s2", "route")
+    refused(s, "P1", "go s1 s2 bell s2 s1 ash", "route")
+
+
+def test_removal_takes_only_pieces_not_joined_to_the_train_and_all_of_them(ring):
+    s = ring(trail={"s12": "P1", "s11": "P1", "s5": "P1", "s6": "P1"})
+    act(s, "P1", "remove 4")
+    refused(s, "P1", "drop s12", "removing trail")
+    refused(s, "P1", "drop s11", "removing trail")
+    refused(s, "P1", "stop", "removing trail")
+    act(s, "P1", "drop s5")
+    act(s, "P1", "drop s6")
+    assert s.current == 1 and set(s.track) == {"s12", "s11"}
+
+
+def test_removal_is_free_choice_when_the_train_touches_no_trail(ring):
+    s = ring(trail={"s5": "P1", "s6": "P1"})
+    act(s, "P1", "remove 3")
+    act(s, "P1", "drop s5")
+    act(s, "P1", "stop")
+    assert set(s.track) == {"s6"}
+
+
+def test_coin_move_rides_only_other_players_trail(ring):
+    s = ring()
+    assert COIN not in s.legal_actions("P1")
+    s = ring(trail={"s1": "P3", "s2": "P3"})
+    act(s, "P1", "coin")
+    act(s, "P1", "go s1 s2 bell")
+    assert s.trains[0] == "bell" and len(s.coins[0]) == 1
+
+
+def test_delivery_only_where_the_train_stops(ring):
+    s = ring(aboard={"P1": ["d-bell-1", "d-coal-1"]})
+    act(s, "P1", "play 4")
+    act(s, "P1", "go s1 s2 bell s3 s4 coal")
+    assert Deliver("d-bell-1") not in s.legal_actions("P1")
+    act(s, "P1", "deliver d-coal-1")
+    assert s.delivered1[0] == ["d-coal-1"] and s.aboard[0] == ["d-bell-1"]
+
+
+def test_passing_ends_your_round_and_the_last_pass_recovers_half_the_row_from_the_left(ring):
+    s = ring(hands={"P1": [1, 1, 2, 2]}, rows={"P1": [4, 4, 3, 3, 2]}, coins={"P1": 0}, passed=["P2", "P3"])
+    act(s, "P1", "pass")
+    assert s.round == 2 and s.phase == "auction"
+    assert sorted(s.hands[0]) == ["G1", "G1", "G2", "G2", "G4", "G4"]
+    assert s.rows[0] == ["G3", "G3", "G2"] and len(s.coins[0]) == 2
+
+
+def test_auction_winner_clears_any_trail_and_names_the_start_player(ring):
+    s = ring(round=2, phase="auction", trail={"s3": "P2", "s4": "P3"})
+    act(s, "P1", "bid 2")
+    refused(s, "P2", "bid 1", "auction")
+    act(s, "P2", "pass")
+    act(s, "P3", "pass")
+    assert s.phase == "clear"
+    act(s, "P1", "clear s3")
+    act(s, "P1", "clear s4")
+    refused(s, "P1", "clear s4", "auction")
+    act(s, "P1", "leader P3")
+    assert s.phase == "turn" and s.current == 2 and len(s.supply[1]) == len(s.supply[2]) == 13
+
+
+def test_the_second_half_lays_light_souls_and_restarts_at_red_towns(ring):
+    s = ring(round=3, passed=["P2", "P3"], aboard={"P2": ["d-ash-1"]})
+    act(s, "P1", "pass")
+    assert s.round == 4 and all(t is None for t in s.trains)
+    assert all(len(v) == 1 and v[0].startswith("l-") for v in s.waiting.values())
+    assert s.aboard[1] == ["d-ash-1"] and s.bag
+    for p in ("P1", "P2", "P3"):
+        act(s, p, "pass")
+    assert s.phase == "start"
+    refused(s, "P1", "start ash", "start towns")
+
+
+def test_scoring_region_bonuses_and_souls_left_aboard(ring):
+    s = ring(round=6, passed=["P2", "P3"], waiting={},
+             delivered={"P1": {"one": ["d-ash-1", "d-bell-1", "l-coal"], "two": ["d-dune-1"]}},
+             aboard={"P1": ["d-elm-1", "d-fort-1"]})
+    total, parts = s.final_score(0)
+    assert parts == {"souls": 5, "every_region": 6, "whole_regions": 3, "aboard": -2, "total": 12}
+    act(s, "P1", "pass")
+    assert s.is_terminal() and s.result()["winner"] == "P1"
+
+
+def test_hands_are_hidden_from_other_players(ring):
+    s = ring()
+    seen = s.observation("P2")
+    assert seen["hand"]["P1"] == {"hidden": 9} and seen["hand"]["P2"][0].startswith("P")
+    other = s.clone()
+    other.hands[0][:] = ["G4"] * 9
+    assert other.observation("P2") == seen
+    assert other.observation("P1") != s.observation("P1")
+
+
+def test_setup_refusals_name_the_field(game):
+    from tests.games.spectral_rails.conftest import RING
+    cases = [({"map": RING, "trains": {"P1": "nowhere"}}, "trains.P1"),
+             ({"map": RING, "round": 9}, "round"),
+             ({"map": RING, "trail": {"s99": "P1"}}, "trail.s99"),
+             ({"map": RING, "waiting": {"ash": ["d-ash-1"]}}, "waiting.ash"),
+             ({"map": {**RING, "routes": RING["routes"][:2]}}, "map"),
+             ({"bogus": 1}, "bogus")]
+    for setup, field in cases:
+        with pytest.raises(SetupError) as err:
+            game.new_state(3, seed=1, setup=setup)
+        assert err.value.field == field, (setup, err.value)
+
+
+def test_every_legal_action_parses_back(game):
+    rng = random.Random(2)
+    state = game.new_state(4, seed=2)
+    while not state.is_terminal():
+        player = state.to_move()[0]
+        actions = state.legal_actions(player)
+        for action in actions:
+            assert parse_action(str(action)) == action
+        state.apply(player, rng.choice(actions))
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_random_games_keep_trail_cards_and_souls_and_end_after_round_six(game, players):
+    rng = random.Random(players)
+    for n in range(5):
+        state = game.new_state(players, seed=n)
+        while not state.is_terminal():
+            player = state.to_move()[0]
+            state.apply(player, rng.choice(state.legal_actions(player)))
+            assert state.check_invariants() == []
+        assert state.round == 6 and not state.round_track and len(state.wrecks_off) == 6
+        souls = sum(len(z.cards) for z in state.zones() if z.name in ("aboard", "delivered_one", "delivered_two", "bag",
+                                                                         "light_pile", "box") or z.name.startswith("at."))
+        assert souls == 54
