@@ -247,3 +247,35 @@ def test_ctrl_c_during_simulate_exits_130(content, tmp_path):
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=LIMIT_S)
     assert process.returncode == 130 and "interrupted" in err and "Traceback" not in err
+
+
+def _poison(data, payload: str):
+    """Every language text in `data` with `payload` added to its end."""
+    if isinstance(data, dict):
+        return {k: (v + payload if k in ("en", "zh-Hant") and isinstance(v, str) else _poison(v, payload))
+                for k, v in data.items()}
+    if isinstance(data, list):
+        return [_poison(v, payload) for v in data]
+    return data
+
+
+@pytest.mark.parametrize("game", sorted(p.parent.name for p in PROJECT_CONTENT.glob("*/game.yaml")))
+def test_every_text_of_every_game_stays_plain_text_in_every_renderer(game, tmp_path, trap):
+    """Markup, entities and image tags in every text of a game reach every renderer (card faces,
+    boards, tiles, rule sheets) as plain text: nothing is fetched and nothing breaks."""
+    from cardgen.build import build_game
+    from cardgen.content import load_game
+    from cardgen.yamlio import load_yaml
+
+    url, hits = trap
+    content_dir = tmp_path / "content"
+    shutil.copytree(PROJECT_CONTENT / game, content_dir / game)
+    payload = f" <img src='{url}/x.png'/>&amp;<b"
+    for path in sorted((content_dir / game).rglob("*.yaml")):
+        data, _ = load_yaml(path)
+        path.write_text(yaml.safe_dump(_poison(data, payload), allow_unicode=True, sort_keys=False), "utf-8")
+    content = load_game(content_dir, game)
+    written = build_game(content, tmp_path / "out", papers=("a4",), layouts=("home",))
+    assert written and hits == []
+    rules = next(p for p in written if p.name == "rules-a4-en.pdf")
+    assert "<img src=" in " ".join(page.extract_text() for page in PdfReader(rules).pages)
