@@ -127,7 +127,7 @@ def test_reshuffle_happens_only_when_a_card_must_be_drawn_with_reshuffle_when_ne
 # --- abilities --------------------------------------------------------------------------------
 
 
-def test_couple_swaps_neighbours_only(game):
+def test_swap_swaps_neighbours_only(game):
     state = midgame(game, [5, 20, 15, 30, 45, 35, 60], market=[12])
     refused(state, "P1", Swap(12, 2, 4), "ability 1")
     state.apply("P1", Swap(12, 2, 3))
@@ -355,7 +355,7 @@ def test_setup_errors_name_the_field(game, setup, field):
 
 
 def test_card_abilities_come_from_the_content(content_copy):
-    # Give card 12 the ability of card 17 (Push back) instead of Couple.
+    # Give card 12 the ability of card 17 (Push back) instead of Swap.
     edit(content_copy / "game-of-trains" / "cards.yaml", "number: 12, ability: 1", "number: 12, ability: 3")
     edit(content_copy / "game-of-trains" / "cards.yaml", "number: 80, ability: 1", "number: 80, ability: 3")
     changed = GameOfTrains(load_game(content_copy, "game-of-trains"))

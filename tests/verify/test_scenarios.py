@@ -35,12 +35,14 @@ def test_every_ruling_has_a_scenario_that_names_it(trains):
         assert scenario["rule"] == f"ruling: {ruling['id']}"
 
 
-def test_worked_examples_have_both_languages_and_a_rule():
-    examples = [yaml.safe_load(p.read_text("utf-8")) for p in SCENARIOS]
-    examples = [s for s in examples if "example" in s]
-    assert len(examples) >= 5
-    for scenario in examples:
-        assert set(scenario["example"]) == {"en", "zh-Hant"} and scenario["rule"]
+def test_worked_examples_sit_beside_their_rules_and_name_a_rule(trains):
+    from cardgen.games.game_of_trains.parts import EXAMPLES
+
+    placed = {section.get("generated") for section in trains.files["rules"]["sections"]}
+    assert len(EXAMPLES) >= 4 and set(EXAMPLES) <= placed
+    for name in EXAMPLES.values():
+        path = PROJECT_CONTENT / "game-of-trains" / "scenarios" / f"{name}.yaml"
+        assert yaml.safe_load(path.read_text("utf-8"))["rule"]
 
 
 def test_complete_games_end_with_a_winner(game):

@@ -14,7 +14,7 @@ class GameOfTrainsDefinition(GameDefinition):
     id = "game-of-trains"
     engine = GameOfTrains
     diagrams = pictures.DIAGRAMS
-    parts = {"abilities": sheet_parts.abilities_part}
+    parts = {"abilities": sheet_parts.abilities_part, **sheet_parts.EXAMPLE_PARTS}
     example_diagram = staticmethod(pictures.example_diagram)
 
     def check(self, content):

@@ -1,5 +1,5 @@
-"""Pictures for the Game of Trains rule sheet: a train, the table at setup, the Push back shift,
-and the trains before and after each worked example.
+"""Pictures for the Game of Trains rule sheet: a labelled card, a train, the table at setup, the
+Push back shift, and the trains before and after each worked example.
 
 Cards are drawn as small versions of the printed ones: the number, the ability icon the card face
 uses (when the card-face module is present) and the back colours from game.yaml. Every word
@@ -8,11 +8,10 @@ printed comes from the `terms` of rules.yaml.
 
 from __future__ import annotations
 
-import random
-
 from reportlab.lib import colors
 
 from cardgen.diagrams import Picture, term
+from cardgen.games.game_of_trains.checks import setup_game
 from cardgen.games.game_of_trains.faces import draw_ability_icon
 from cardgen.pdfdoc import font_for, mm
 
@@ -186,38 +185,51 @@ def train_diagram(content, lang):
     return Picture(width, height, paint)
 
 
-def _setup_deal(content, players: int = 2, seed: int = 7):
-    """A fixed but genuine opening for the setup picture: deal, sort high to low, draft, market."""
-    numbers = sorted(card["number"] for card in content.cards if card["deck"] == "carriages")
-    deck = numbers[:]
-    random.Random(seed).shuffle(deck)
-    trains = [sorted(deck[i * 7:(i + 1) * 7], reverse=True) for i in range(players)]
-    deck = deck[players * 7:]
-    market = []
-    for seat, train in enumerate(trains):
-        drawn, deck = deck[:seat + 1], deck[seat + 1:]
-        kept = min(drawn)  # a low card is the easiest to place near the locomotive
-        market.append(train[0])
-        train[0] = kept
-    return trains, market
+def _caption(content, lang: str, key: str):
+    """A caption under a picture, in the words of rules.yaml's terms."""
+    from reportlab.lib.enums import TA_CENTER
+    from reportlab.lib.styles import ParagraphStyle
+
+    from cardgen.markup import para
+
+    style = ParagraphStyle("caption", fontName=font_for(lang), fontSize=8.5, leading=12, textColor=MUTED,
+                           alignment=TA_CENTER, wordWrap="CJK" if lang.startswith("zh") else None)
+    return para(content.render_text(term(content, key, lang), lang), style)
+
+
+def _with_caption(picture, caption, width: float):
+    """A picture and its caption as one block that stays on one page."""
+    from reportlab.platypus import Table, TableStyle
+
+    from cardgen.pdfdoc import SANS
+
+    block = Table([[picture], [caption]], colWidths=[width])
+    block.setStyle(TableStyle([
+        ("FONTNAME", (0, 0), (-1, -1), SANS),  # reportlab's cell default is Helvetica, which is not embedded
+        ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+        ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+    ]))
+    return block
 
 
 def table_diagram(content, lang):
     """The table for two players after setup: trains facing each other, draw pile, market and
-    the discard pile laid crosswise beside the draw pile."""
+    the discard pile laid crosswise beside the draw pile, with a caption saying what happened."""
     painter = CardPainter(content, CARD_W, CARD_H)
-    trains, market = _setup_deal(content)
+    state, kept, _ = setup_game(content)
+    market = sorted(state.market)
     width = painter.train_width() + 24 * mm
-    height = 3 * CARD_H + 40 * mm
+    height = 3 * CARD_H + 32 * mm
 
     def paint(c):
         left = 22 * mm
-        rows = [(8 * mm, trains[0], "P1"), (height - CARD_H - 4 * mm, trains[1], "P2")]
-        for y, train, name in rows:
-            painter.train(c, left, y, train)
+        rows = [(8 * mm, "P1"), (height - CARD_H - 2 * mm, "P2")]
+        for y, name in rows:
+            painter.train(c, left, y, state.trains[name], highlights=[kept[name]])
             _label(c, left - 3 * mm, y + CARD_H / 2 - 1.5 * mm, name, lang, size=10, colour=INK, bold=True,
                    align="right")
-        middle = 8 * mm + CARD_H + 13 * mm
+        middle = 8 * mm + CARD_H + 10 * mm
         x = left + 6 * mm
         for k in range(3):  # a little stack
             painter.back(c, x + k * 0.6 * mm, middle + k * 0.6 * mm)
@@ -225,13 +237,87 @@ def table_diagram(content, lang):
         mx = x + CARD_W + 8 * mm
         for i, number in enumerate(market):
             painter.carriage(c, mx + i * (CARD_W + GAP), middle, number)
-        market_w = len(market) * CARD_W + (len(market) - 1) * GAP
+        market_w = max(len(market), 1) * CARD_W + max(len(market) - 1, 0) * GAP
         _label(c, mx + market_w / 2, middle - 5 * mm, term(content, "market", lang), lang)
         dx = mx + market_w + 12 * mm
         painter.back(c, dx, middle + (CARD_H - CARD_W) / 2, rotated=True)
         _label(c, dx + CARD_H / 2, middle - 5 * mm, term(content, "discard-pile", lang), lang)
 
+    caption = _caption(content, lang, "setup-caption")
+    return _with_caption(Picture(width, height, paint), caption, width)
+
+
+ANATOMY_CARD = 7  # the carriage card pictured in the card anatomy: Uncouple front
+
+
+def anatomy_diagram(content, lang):
+    """A carriage card as printed, with its parts named around it."""
+    from cardgen.games.game_of_trains.faces import DESIGN_H, DESIGN_W, draw_face
+    from cardgen.layout import Rect
+
+    card = next(c for c in content.cards if c["deck"] == "carriages" and c["number"] == ANATOMY_CARD)
+    scale = 0.78
+    card_w, card_h = DESIGN_W * mm * scale, DESIGN_H * mm * scale
+    width = 160 * mm
+    height = card_h + 6 * mm
+    left = (width - card_w) / 2
+    bottom = 3 * mm
+
+    def at(x, y):
+        """A point of the card in design millimetres, on the page."""
+        return left + x * mm * scale, bottom + y * mm * scale
+
+    # (term, point on the card in design mm, side, label height as a share of the picture)
+    callouts = [
+        ("anatomy-corner-number", (10, 78), "left", 0.92),
+        ("anatomy-number", (20, 54), "left", 0.62),
+        ("anatomy-ability-number", (9.4, 35.4), "left", 0.40),
+        ("anatomy-icon", (14, 25), "left", 0.18),
+        ("anatomy-corner-icon", (52.3, 78.3), "right", 0.92),
+        ("anatomy-colour", (61, 62), "right", 0.66),
+        ("anatomy-text", (40, 27), "right", 0.40),
+        ("anatomy-turned", (53, 10), "right", 0.12),
+    ]
+
+    def paint(c):
+        draw_face(c, content, card, Rect(left, bottom, card_w, card_h), 0)
+        c.setStrokeColor(MUTED)
+        c.setLineWidth(0.5)
+        c.rect(left, bottom, card_w, card_h, stroke=1, fill=0)
+        for key, (x, y), side, level in callouts:
+            px, py = at(x, y)
+            ly = bottom + level * card_h
+            if side == "left":
+                lx = left - 4 * mm
+                c.setStrokeColor(MOVE_LINE)
+                c.line(lx, ly, px, py)
+                c.setFillColor(MOVE_LINE)
+                c.circle(px, py, 0.6 * mm, stroke=0, fill=1)
+                _label_lines(c, lx - 1.5 * mm, ly, term(content, key, lang), lang, "right", left - 6 * mm)
+            else:
+                lx = left + card_w + 4 * mm
+                c.setStrokeColor(MOVE_LINE)
+                c.line(px, py, lx, ly)
+                c.setFillColor(MOVE_LINE)
+                c.circle(px, py, 0.6 * mm, stroke=0, fill=1)
+                _label_lines(c, lx + 1.5 * mm, ly, term(content, key, lang), lang, "left",
+                             width - (left + card_w + 6 * mm))
+
     return Picture(width, height, paint)
+
+
+def _label_lines(c, x, y, text, lang, align, max_width, size=7.5):
+    """A callout label wrapped to `max_width`, its first line level with the leader line."""
+    from cardgen.faces import wrap
+
+    font = font_for(lang)
+    lines = wrap(text, font, size, max_width)
+    c.setFillColor(INK)
+    c.setFont(font, size)
+    top = y - size * 0.35 + (len(lines) - 1) * size * 1.25 / 2
+    for i, line in enumerate(lines):
+        baseline = top - i * size * 1.25
+        (c.drawRightString if align == "right" else c.drawString)(x, baseline, line)
 
 
 def shift_diagram(content, lang):
@@ -314,8 +400,32 @@ def _locked_numbers(fields, player, train) -> list[int]:
 
 
 DIAGRAMS = {
+    "anatomy": anatomy_diagram,
     "train": train_diagram,
     "table": table_diagram,
     "shift": shift_diagram,
 }
 EXAMPLE_DIAGRAM = example_diagram
+
+
+def summary_diagram(content, lang):
+    """The turn summary (summary.yaml) in a framed box that stays on one page."""
+    from reportlab.platypus import Table, TableStyle
+
+    from cardgen.pdfdoc import SANS
+    from cardgen.rulesheet import NOTE_FILL, Styles, accent_colour, body_flowables, tidy
+
+    styles = Styles(lang, accent_colour(content))
+    text = tidy(content.render_text(content.files["summary"]["body"][lang], lang))
+    box = Table([[body_flowables(text, styles)]], colWidths=[170 * mm])
+    box.setStyle(TableStyle([
+        ("FONTNAME", (0, 0), (-1, -1), SANS),  # reportlab's cell default is Helvetica, which is not embedded
+        ("BOX", (0, 0), (-1, -1), 1.2, styles.accent),
+        ("BACKGROUND", (0, 0), (-1, -1), colors.white),
+        ("LEFTPADDING", (0, 0), (-1, -1), 10), ("RIGHTPADDING", (0, 0), (-1, -1), 10),
+        ("TOPPADDING", (0, 0), (-1, -1), 8), ("BOTTOMPADDING", (0, 0), (-1, -1), 6),
+    ]))
+    return box
+
+
+DIAGRAMS["summary"] = summary_diagram

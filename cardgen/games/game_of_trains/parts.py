@@ -54,3 +54,48 @@ def abilities_part(content, lang: str, styles) -> list[Flowable]:
         ("LEFTPADDING", (0, 0), (0, -1), 0),
     ]))
     return [table]
+
+
+# --- worked examples beside the rules they show -------------------------------------------------
+
+# The scenario each example part replays; its words are the section's own body in rules.yaml.
+EXAMPLES = {
+    "example-uncouple": "ability-5-uncouple-front",
+    "example-used-card": "ruling-used-card-leaves-first",
+    "example-lock": "ability-8-lock",
+    "example-win": "win-by-draw",
+}
+
+
+def replay_example(content, name: str):
+    """Replay scenario `name` of the game and return it as a worked example (state before and
+    after); raise ContentErrors, so that nothing is printed, when the engine disagrees with it."""
+    from cardgen.errors import ContentError, ContentErrors
+    from cardgen.registry import engine_for
+    from cardgen.rulesheet import WorkedExample
+    from verify.scenario import load_scenario, run_scenario
+
+    path = content.root / "scenarios" / f"{name}.yaml"
+    data, _ = load_scenario(path)
+    game = engine_for(content)
+    result = run_scenario(path, game)
+    if not result.ok:
+        raise ContentErrors([ContentError(str(path), 0, 0, "example", line) for line in result.failures])
+    start = game.with_params(**data.get("params", {})).new_state(data["players"], seed=data.get("seed", 0),
+                                                                  setup=data.get("setup"))
+    return WorkedExample(path, data, start.fields(), result.state.fields())
+
+
+def example_part(name: str):
+    """A part drawing the trains before and after the scenario `name`, replayed when the sheet is
+    built; the section's body says what happens."""
+    def part(content, lang: str, styles) -> list[Flowable]:
+        from cardgen.games.game_of_trains.diagrams import example_diagram
+
+        if not (content.root / "scenarios" / f"{EXAMPLES[name]}.yaml").is_file():
+            return []  # a trimmed copy of the content without this scenario prints the rule alone
+        return [example_diagram(content, lang, replay_example(content, EXAMPLES[name]))]
+    return part
+
+
+EXAMPLE_PARTS = {name: example_part(name) for name in EXAMPLES}
