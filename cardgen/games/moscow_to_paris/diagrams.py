@@ -20,6 +20,7 @@ INK = colors.HexColor("#222222")
 MUTED = colors.HexColor("#666666")
 CHANGED = colors.HexColor("#c98a00")
 CITY = colors.HexColor("#8c2f39")
+ACTION = colors.HexColor("#23395b")
 
 W, H, GAP = 8.5 * mm, 12 * mm, 1.2 * mm
 
@@ -33,8 +34,10 @@ def _label(c, x, y, text, lang, size=8, colour=MUTED, bold=False, align="centre"
 class Painter:
     """Miniature cards, so every picture draws them alike."""
 
-    def __init__(self, content):
+    def __init__(self, content, w: float = W, h: float = H, gap: float = GAP, lang: str = "en"):
+        self.w, self.h, self.gap, self.lang = w, h, gap, lang
         self.trains = {c["id"]: c for c in content.cards if c["deck"] == "trains"}
+        self.actions = {c["effect"]: c["number"] for c in content.cards if c["deck"] == "actions"}
         self.cities = {c["id"]: c for c in content.cards if c["deck"] in ("cities", "special-cities")}
         self.flags = {c["id"]: c["flag"] for c in content.files["countries"]["countries"]}
 
@@ -45,39 +48,43 @@ class Painter:
         info = self.trains.get(card)
         fill = colors.HexColor(info["colour"]) if info else colors.HexColor("#9e9e9e")
         letter = info["letter"] if info else card[:1].upper()
+        if card in self.actions:  # an action card shows its number on the action cards' navy
+            fill, letter = ACTION, str(self.actions[card])
         c.setLineWidth(1.4 if highlight else 0.5)
         c.setStrokeColor(CHANGED if highlight else INK)
         c.setFillColor(fill)
-        c.roundRect(x, y, W, H, 1.2, stroke=1, fill=1)
+        c.roundRect(x, y, self.w, self.h, 1.2, stroke=1, fill=1)
         c.setFillColor(colors.white)
-        c.circle(x + W / 2, y + H / 2, W * 0.32, stroke=0, fill=1)
+        c.circle(x + self.w / 2, y + self.h / 2, self.w * 0.32, stroke=0, fill=1)
         c.setFillColor(INK)
-        c.setFont(font_for("en", bold=True), 9)
-        c.drawCentredString(x + W / 2, y + H / 2 - 3.2, letter)
+        c.setFont(font_for("en", bold=True), self.h / mm * 0.75)
+        c.drawCentredString(x + self.w / 2, y + self.h / 2 - 3.2, letter)
 
     def city(self, c, x, y, card: str, highlight: bool = False):
         info = self.cities.get(card, {})
+        w, h = self.w, self.h
         c.setLineWidth(1.4 if highlight else 0.7)
         c.setStrokeColor(CHANGED if highlight else CITY)
         c.setFillColor(colors.HexColor("#fbf6ea"))
-        c.roundRect(x, y, W, H, 1.2, stroke=1, fill=1)
+        c.roundRect(x, y, w, h, 1.2, stroke=1, fill=1)
         flag = self.flags.get(info.get("country"))
         if flag:
-            draw_flag(c, flag, x + 1.2 * mm, y + H - 5.2 * mm, W - 2.4 * mm, 3.8 * mm)
+            draw_flag(c, flag, x + w * 0.14, y + h * 0.56, w * 0.72, h * 0.3)
         c.setFillColor(INK)
-        c.setFont(font_for("en", bold=True), 7)
-        c.drawCentredString(x + W / 2, y + 3.6 * mm, str(info.get("points", "")))
-        c.setFont(font_for("en"), 5.5)
-        c.drawCentredString(x + W / 2, y + 1.0 * mm, card[:6])
+        c.setFont(font_for("en", bold=True), h / mm * 0.62)
+        c.drawCentredString(x + w / 2, y + h * 0.3, str(info.get("points", "")))
+        c.setFont(font_for(self.lang), 4.5)
+        name = info.get("name", {}).get(self.lang, card) if info else card
+        c.drawCentredString(x + w / 2, y + h * 0.08, name[:7])
         if info.get("capital"):
             c.setFillColor(colors.HexColor("#c9a227"))
-            star(c, x + W - 1.6 * mm, y + 4.2 * mm, 1.3 * mm)
+            star(c, x + w * 0.82, y + h * 0.36, h * 0.1)
 
     def empty(self, c, x, y):
         c.setStrokeColor(MUTED)
         c.setLineWidth(0.4)
         c.setDash(1.5, 1.5)
-        c.roundRect(x, y, W, H, 1.2, stroke=1, fill=0)
+        c.roundRect(x, y, self.w, self.h, 1.2, stroke=1, fill=0)
         c.setDash()
 
 
@@ -93,13 +100,14 @@ def _row_cards(row: list, painter: Painter, city: str | None = None) -> tuple[li
 def _draw_lines(c, painter: Painter, rows: list[list], x_city: float, top: float, lang, changed=None, label=True,
                 cities=None):
     """Four lines, cities in one column; returns the y under the last line."""
+    W, H, GAP = painter.w, painter.h, painter.gap
     y = top
     for i, row in enumerate(rows):
         y -= H + GAP * 2
         left, city, right = _row_cards(row, painter, None if cities is None else cities[i])
         old = None if changed is None else changed[i]
         if label:
-            _label(c, x_city - (5 * (W + GAP)) - 2 * mm, y + H / 2 - 1 * mm, str(i + 1), lang, size=8, colour=INK, bold=True)
+            _label(c, x_city - (5 * (W + GAP)) + GAP, y + H / 2 - 1 * mm, str(i + 1), lang, size=8, colour=INK, bold=True)
         if city is None:
             painter.empty(c, x_city, y)
         else:
@@ -113,7 +121,7 @@ def _draw_lines(c, painter: Painter, rows: list[list], x_city: float, top: float
 
 def table_diagram(content, lang):
     """Four lines with their columns named, and the cards in front of a player below."""
-    painter = Painter(content)
+    painter = Painter(content, lang=lang)
     trains = [c["id"] for c in content.cards if c["deck"] == "trains"]
     cities = [c["id"] for c in content.cards if c["deck"] == "cities"]
     t = lambda k: trains[k % len(trains)]  # noqa: E731
@@ -146,7 +154,7 @@ def table_diagram(content, lang):
 
 def scoring_diagram(content, lang):
     """A player's cities sorted into flag rows: the points on the cards and one point per row."""
-    painter = Painter(content)
+    painter = Painter(content, lang=lang)
     by_country: dict[str, list[str]] = {}
     for card in content.cards:
         if card["deck"] == "cities":
@@ -166,47 +174,65 @@ def scoring_diagram(content, lang):
             text = f"{' + '.join(str(points[x]) for x in row)}  +1 {term(content, 'flag-row', lang)}"
             _label(c, 4 * mm + 3 * (W + GAP) + 3 * mm, y + H / 2 - 1 * mm, text, lang, size=8, colour=INK, align="left")
         total = sum(points[x] for row in rows for x in row) + len(rows)
-        _label(c, 4 * mm, 2 * mm, f"{term(content, 'total', lang)} {total}", lang, size=9, colour=INK, bold=True, align="left")
+        gap = "" if lang.startswith("zh") else " "
+        _label(c, 4 * mm, 2 * mm, f"{term(content, 'total', lang)}{gap}{total}", lang, size=9, colour=INK, bold=True, align="left")
 
     return Picture(width, height, paint)
 
 
+def _new_cards(now: list, then: list | None) -> list[bool]:
+    """Which cards of `now` were not there before (by count, so a second copy counts as new)."""
+    if then is None:
+        return [False] * len(now)
+    seen: dict = {}
+    flags = []
+    for card in now:
+        seen[card] = seen.get(card, 0) + 1
+        flags.append(seen[card] > then.count(card))
+    return flags
+
+
 def example_diagram(content, lang, example):
-    """The four lines and the cards in front of each player before and after the example;
-    cards that arrived are outlined."""
-    painter = Painter(content)
+    """The position before the example (above) and after it (below): the four lines on the left;
+    on the right, each player's cards in front, hand and cities. Cards that arrived are outlined."""
+    w, h, gap = 6.2 * mm, 8.8 * mm, 0.9 * mm
+    painter = Painter(content, w, h, gap, lang)
     players = sorted(example.before.get("front", {}), key=lambda name: int(name[1:]))
-    column = 11 * (W + GAP) + 6 * mm
-    rows_h = 4 * (H + 2 * GAP)
-    fronts_h = len(players) * (H + 2 * GAP)
-    width = column
-    height = 2 * (rows_h + fronts_h + 12 * mm)
+    step = w + gap
+    row = h + 2 * gap
+    rows = max(4, len(players))
+    x_city = 5 * step + 4 * mm
+    x_players = x_city + 5 * step + 8 * mm
+    x_front, x_hand, x_taken = x_players + 2 * mm, x_players + 2 * mm + 4 * step + 3 * mm, x_players + 2 * mm + 9 * step + 6 * mm
+    width = x_taken + 3 * step + 2 * mm
+    block = 10 * mm + rows * row
+    height = 2 * block + 2 * mm
+
+    def cards(c, x, y, now, then, city=False):
+        for k, (card, new) in enumerate(zip(now, _new_cards(now, then))):
+            (painter.city if city else painter.card)(c, x + k * step, y, card, highlight=new)
 
     def side(c, top, fields, heading, before=None):
-        _label(c, 2 * mm, top - 4 * mm, heading, lang, size=9, colour=INK, bold=True, align="left")
-        rows = [list(fields[f"line{i}"]) for i in range(1, 5)]
-        old_rows = None if before is None else [list(before[f"line{i}"]) for i in range(1, 5)]
-        x_city = column / 2 - W / 2
-        y = _draw_lines(c, painter, rows, x_city, top - 5 * mm, lang, changed=old_rows, cities=fields.get("line_cities"))
-        for p in players:
-            y -= H + 2 * GAP
-            _label(c, x_city - 2 * mm, y + H / 2 - 1 * mm, f"{p} {term(content, 'front', lang)}", lang, size=7, colour=INK, bold=True, align="right")
-            front = sorted(fields["front"][p])
-            old = None if before is None else list(before["front"][p])
-            for k, card in enumerate(front):
-                is_new = old is not None and front.count(card) > old.count(card)
-                painter.card(c, x_city + k * (W + GAP), y, card, highlight=is_new)
-            taken = list(fields.get("taken", {}).get(p, []))
-            for k, city in enumerate(taken[-3:]):
-                painter.city(c, x_city + (5 + k) * (W + GAP), y, city,
-                             highlight=before is not None and city not in before.get("taken", {}).get(p, []))
+        _label(c, 0, top - 4 * mm, heading, lang, size=9, colour=INK, bold=True, align="left")
+        for x, key in ((x_front, "front"), (x_hand, "hand"), (x_taken, "cities")):
+            _label(c, x, top - 4 * mm, term(content, key, lang), lang, size=7, align="left")
+        lines = [list(fields[f"line{i}"]) for i in range(1, 5)]
+        old_lines = None if before is None else [list(before[f"line{i}"]) for i in range(1, 5)]
+        _draw_lines(c, painter, lines, x_city, top - 6 * mm, lang, changed=old_lines, cities=fields.get("line_cities"))
+        for n, p in enumerate(players):
+            y = top - 6 * mm - (n + 1) * row
+            _label(c, x_players, y + h / 2 - 1 * mm, p, lang, size=7, colour=INK, bold=True, align="right")
+            for x, key, city in ((x_front, "front", False), (x_hand, "hand", False), (x_taken, "taken", True)):
+                now = sorted(fields.get(key, {}).get(p, []))
+                then = None if before is None else list(before.get(key, {}).get(p, []))
+                cards(c, x, y, now[-3:] if city else now, then, city)
 
     def paint(c):
         side(c, height, example.before, term(content, "before", lang))
-        side(c, height / 2, example.after, term(content, "after", lang), before=example.before)
+        side(c, height - block - 2 * mm, example.after, term(content, "after", lang), before=example.before)
         c.setStrokeColor(colors.HexColor("#c8c8c8"))
         c.setLineWidth(0.5)
-        c.line(0, height / 2 + 1 * mm, width, height / 2 + 1 * mm)
+        c.line(0, height - block, width, height - block)
 
     return Picture(width, height, paint)
 

@@ -1,0 +1,190 @@
+"""Moscow to Paris rules, each test named after the rule it checks: the four actions and their
+limits, claiming, lines closing up, the five action cards, the trade's hidden offer, the dead end,
+the end, scoring with flag rows, ties and teams, and random playouts keeping every invariant."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardgen.content import PROJECT_CONTENT, load_game
+from cardgen.registry import engine_for
+from verify.engine import IllegalAction, SetupError
+from verify.simulate import simulate
+
+CITIES = [{"id": c, "country": k, "points": p, "capital": cap, "line": n} for c, k, p, cap, n in (
+    ("a", "north", 2, True, 3), ("b", "north", 1, False, 2), ("c", "south", 1, False, 2),
+    ("d", "south", 2, True, 3), ("e", "east", 3, False, 4), ("f", "west", 1, False, 2))]
+DATA = {"trains": {"red": 10, "blue": 10, "green": 10, "grey": 12}, "actions": {"swap": 1, "clear-two": 1, "trade": 1,
+                                                                           "close-line": 1}, "cities": CITIES}
+
+
+@pytest.fixture(scope="module")
+def game():
+    return engine_for(load_game(PROJECT_CONTENT, "moscow-to-paris"))
+
+
+def start(game, players=2, params=None, **setup):
+    setup.setdefault("data", DATA)
+    setup.setdefault("lines", [["a"], ["b"], ["c"], ["d"]])
+    return game.with_params(**(params or {})).new_state(players, seed=1, setup=setup)
+
+
+def act(state, player, text):
+    state.apply(player, state.parse_action(text))
+
+
+def test_action_1_refuses_a_second_card_of_a_kind_in_a_line(game):
+    state = start(game, hands={"P1": ["red", "red", "blue", "blue", "green"], "P2": ["grey"] * 5},
+                  lines=[["red", "a"], ["b"], ["c"], ["d"]])
+    with pytest.raises(IllegalAction, match="already holds a red"):
+        act(state, "P1", "line 1 right red")
+
+
+def test_action_1_refuses_a_line_beyond_its_city_limit(game):
+    state = start(game, hands={"P1": ["red", "red", "blue", "blue", "green"], "P2": ["grey"] * 5},
+                  lines=[["a"], ["red", "b", "blue"], ["c"], ["d"]])
+    with pytest.raises(IllegalAction, match="is full"):
+        act(state, "P1", "line 2 left green")
+
+
+def test_action_1_draws_a_card_and_actions_3_and_4_do_not(game):
+    state = start(game, hands={"P1": ["red", "red", "blue", "blue", "green"], "P2": ["grey"] * 5})
+    size = len(state.deck)
+    act(state, "P1", "line 1 left red")
+    assert len(state.deck) == size - 1 and len(state.hands["P1"]) == 5
+    act(state, "P2", "front grey")
+    act(state, "P1", "front blue")
+    act(state, "P2", "back grey")
+    assert len(state.deck) == size - 1
+
+
+def test_hand_and_front_always_hold_five_and_front_at_most_four(game):
+    with pytest.raises(SetupError):
+        start(game, hands={"P1": ["red"] * 5, "P2": ["grey"] * 4})
+    state = start(game, hands={"P1": ["red"], "P2": ["grey"] * 5}, fronts={"P1": ["blue"] * 4})
+    with pytest.raises(IllegalAction, match="at most 4"):
+        act(state, "P1", "front red")
+
+
+def test_claiming_needs_every_line_card_covered_by_the_front(game):
+    state = start(game, hands={"P1": ["green", "grey", "grey"], "P2": ["grey"] * 5}, fronts={"P1": ["red", "blue"]},
+                  lines=[["red", "a", "green"], ["b"], ["c"], ["d"]])
+    act(state, "P1", "front grey")
+    assert state.phase == "act" and state.to_move() == ["P2"]
+    act(state, "P2", "line 2 left grey")
+    act(state, "P1", "front green")
+    assert state.phase == "claim"
+    act(state, "P1", "claim 1")
+    assert state.taken["P1"] == ["a"] and sorted(state.fronts["P1"]) == ["blue", "grey"]
+    assert len(state.hands["P1"]) + len(state.fronts["P1"]) == 5
+
+
+@pytest.mark.parametrize("mode, claimable", [("cover", False), ("within", True), ("exact", False)])
+def test_claim_readings_of_partly_or_wholly_the_same(game, mode, claimable):
+    state = start(game, 2, {"claim": mode}, hands={"P1": ["grey"] * 4, "P2": ["grey"] * 5},
+                  fronts={"P1": ["red"]}, lines=[["red", "a", "green"], ["b"], ["c"], ["d"]])
+    assert (state.claimable("P1") == [0]) is claimable
+
+
+def test_lines_close_up_towards_the_city_when_a_card_is_discarded(game):
+    state = start(game, hands={"P1": ["clear-two", "red", "red", "red", "red"], "P2": ["grey"] * 5},
+                  lines=[["green", "blue", "a"], ["red", "b"], ["c"], ["d"]])
+    act(state, "P1", "play clear-two L1 1 2")
+    assert state.row(0) == ["green", "a"] and state.row(1) == ["b"]
+
+
+def test_action_card_1_swap_keeps_lines_free_of_duplicates(game):
+    state = start(game, hands={"P1": ["swap", "red", "red", "red"], "P2": ["grey"] * 5}, fronts={"P1": ["blue"]},
+                  lines=[["green", "a", "blue"], ["green", "b"], ["c"], ["d"]])
+    with pytest.raises(IllegalAction, match="two blue"):
+        act(state, "P1", "play swap 1:green P1:blue")
+    act(state, "P1", "play swap 2:green P1:blue")
+    assert state.row(1) == ["blue", "b"] and state.fronts["P1"] == ["green"]
+
+
+def test_action_card_5_closed_city_leaves_the_game(game):
+    state = start(game, hands={"P1": ["close-line", "red", "red", "red", "red"], "P2": ["grey"] * 5},
+                  lines=[["green", "a"], ["b"], ["c"], ["d"]], city_deck=["e"])
+    act(state, "P1", "play close-line 1")
+    assert state.removed == ["a"] and state.city_at[0] == "e" and "a" not in state.city_deck
+
+
+def test_action_card_4_offer_is_hidden_from_the_player_asked(game):
+    state = start(game, 3, hands={"P1": ["trade", "red", "red", "blue", "blue"], "P2": ["grey"] * 5,
+                                  "P3": ["green"] * 5})
+    act(state, "P1", "play trade left red")
+    assert state.to_move() == ["P2"]
+    seen = state.observation("P2")
+    other = state.clone()
+    other.offers["P1"][:] = ["blue"]
+    other.hands["P1"][:] = ["red", "red", "blue"]
+    assert other.observation("P2") == seen
+    assert state.observation("P1")["offer"]["P1"] == ["red"]
+
+
+def test_action_card_4_trade_stops_when_anyone_declines(game):
+    state = start(game, 3, hands={"P1": ["trade", "red", "red", "blue", "blue"], "P2": ["grey"] * 5,
+                                  "P3": ["green"] * 5})
+    act(state, "P1", "play trade left red")
+    act(state, "P2", "give grey")
+    assert state.phase == "continue" and state.to_move() == ["P2"]
+    act(state, "P2", "decline")
+    assert state.phase == "act" and state.to_move() == ["P2"] and state.hands["P3"] == ["green"] * 5
+
+
+def test_dead_end_is_a_repeated_position_and_resets_hands_fronts_and_lines(game):
+    state = start(game, hands={"P1": ["red", "red", "blue", "blue"], "P2": ["grey"] * 4},
+                  fronts={"P1": ["green"], "P2": ["green"]}, lines=[["blue", "a"], ["b"], ["c"], ["d"]])
+    for player, text in (("P1", "front red"), ("P2", "front grey"), ("P1", "back red")):
+        act(state, player, text)
+        assert state.dead_ends == 0
+    act(state, "P2", "back grey")
+    assert state.dead_ends == 1
+    assert state.row(0) == ["a"] and all(len(state.hands[p]) == 5 and not state.fronts[p] for p in state.players)
+
+
+def test_game_ends_when_a_line_empties_and_the_city_deck_is_empty(game):
+    state = start(game, hands={"P1": ["close-line", "red", "red", "red", "red"], "P2": ["grey"] * 5},
+                  city_deck=[], city_rest="removed")
+    act(state, "P1", "play close-line 4")
+    assert state.is_terminal() and sum(c is not None for c in state.city_at) == 3
+
+
+def test_scoring_adds_one_point_per_flag_row(game):
+    state = start(game, hands={"P1": ["close-line", "red", "red", "red", "red"], "P2": ["grey"] * 5},
+                  lines=[["e"], ["b"], ["c"], ["f"]], taken={"P1": ["a", "d"], "P2": []},
+                  city_deck=[], city_rest="removed")
+    assert state.breakdown(["a", "b", "d"]) == {"cities": 3, "points": 5, "flags": 2, "capitals": 2, "total": 7}
+    act(state, "P1", "play close-line 1")
+    assert state.result()["scores"] == {"P1": 6, "P2": 0}
+
+
+def test_team_game_pools_cities_before_counting_flag_rows(game):
+    state = start(game, 4, {"teams": True}, hands={p: ["red", "blue", "green", "grey", "grey"] for p in ("P1", "P2", "P3", "P4")},
+                  lines=[["e"], ["b"], ["c"], ["f"]], taken={"P1": ["a"], "P3": ["d"]})
+    assert state.scores() == {"P1+P3": 6, "P2+P4": 0}
+
+
+def test_parse_action_reads_back_every_legal_action(game):
+    state = game.new_state(3, seed=4)
+    rng = random.Random(4)
+    for _ in range(120):
+        if state.is_terminal():
+            break
+        player = state.to_move()[0]
+        actions = state.legal_actions(player)
+        for action in actions:
+            assert state.parse_action(str(action)) == action
+        state.apply(player, rng.choice(actions))
+
+
+@pytest.mark.parametrize("players, params", [(2, {}), (3, {"istanbul": True, "homeland": True}), (4, {"teams": True})])
+def test_random_and_greedy_playouts_keep_every_invariant_and_greedy_games_end(game, players, params):
+    configured = game.with_params(**params)
+    for policy in ("random", "greedy"):
+        report = simulate(configured, players=players, games=4, seed=players, policy=policy, turn_cap=3000)
+        assert report.failures == []
+        if policy == "greedy":
+            assert report.capped == 0 and report.finished == report.games
