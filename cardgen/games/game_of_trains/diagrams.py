@@ -115,7 +115,7 @@ class CardPainter:
         return xs
 
     def _gap(self):
-        return GAP if self.width >= CARD_W else SMALL_GAP
+        return GAP if self.width >= CARD_W else SMALL_GAP if self.width <= SMALL_W else 2 * mm
 
     def train_width(self, carriages: int = 7) -> float:
         return (carriages + 1) * self.width + carriages * self._gap()
@@ -213,38 +213,42 @@ def _with_caption(picture, caption, width: float):
     return block
 
 
+TABLE_W, TABLE_H = 9.2 * mm, 12.9 * mm  # cards in the setup picture, a little smaller than in the others
+
+
 def table_diagram(content, lang):
     """The table for two players after setup: trains facing each other, draw pile, market and
     the discard pile laid crosswise beside the draw pile, with a caption saying what happened."""
-    painter = CardPainter(content, CARD_W, CARD_H)
+    painter = CardPainter(content, TABLE_W, TABLE_H)
     state, kept, _ = setup_game(content)
     market = sorted(state.market)
+    gap = painter._gap()
     width = painter.train_width() + 24 * mm
-    height = 3 * CARD_H + 32 * mm
+    height = 3 * TABLE_H + 15 * mm
 
     def paint(c):
         left = 22 * mm
-        rows = [(8 * mm, "P1"), (height - CARD_H - 2 * mm, "P2")]
+        rows = [(5 * mm, "P1"), (height - TABLE_H - 0.5 * mm, "P2")]
         for y, name in rows:
             painter.train(c, left, y, state.trains[name], highlights=[kept[name]])
-            _label(c, left - 3 * mm, y + CARD_H / 2 - 1.5 * mm, name, lang, size=10, colour=INK, bold=True,
+            _label(c, left - 3 * mm, y + TABLE_H / 2 - 1.5 * mm, name, lang, size=10, colour=INK, bold=True,
                    align="right")
-        middle = 8 * mm + CARD_H + 10 * mm
+        middle = 5 * mm + TABLE_H + 5 * mm
         x = left + 6 * mm
         for k in range(3):  # a little stack
             painter.back(c, x + k * 0.6 * mm, middle + k * 0.6 * mm)
-        _label(c, x + CARD_W / 2, middle - 5 * mm, term(content, "draw-pile", lang), lang)
-        mx = x + CARD_W + 8 * mm
+        _label(c, x + TABLE_W / 2, middle - 4 * mm, term(content, "draw-pile", lang), lang)
+        mx = x + TABLE_W + 10 * mm
         for i, number in enumerate(market):
-            painter.carriage(c, mx + i * (CARD_W + GAP), middle, number)
-        market_w = max(len(market), 1) * CARD_W + max(len(market) - 1, 0) * GAP
-        _label(c, mx + market_w / 2, middle - 5 * mm, term(content, "market", lang), lang)
-        dx = mx + market_w + 12 * mm
-        painter.back(c, dx, middle + (CARD_H - CARD_W) / 2, rotated=True)
-        _label(c, dx + CARD_H / 2, middle - 5 * mm, term(content, "discard-pile", lang), lang)
+            painter.carriage(c, mx + i * (TABLE_W + gap), middle, number)
+        market_w = max(len(market), 1) * TABLE_W + max(len(market) - 1, 0) * gap
+        _label(c, mx + market_w / 2, middle - 4 * mm, term(content, "market", lang), lang)
+        dx = mx + market_w + 14 * mm
+        painter.back(c, dx, middle + (TABLE_H - TABLE_W) / 2, rotated=True)
+        _label(c, dx + TABLE_H / 2, middle - 4 * mm, term(content, "discard-pile", lang), lang)
 
     caption = _caption(content, lang, "setup-caption")
-    return _with_caption(Picture(width, height, paint), caption, width)
+    return _with_caption(Picture(width, height, paint, space=2), caption, 170 * mm)
 
 
 ANATOMY_CARD = 7  # the carriage card pictured in the card anatomy: Uncouple front
