@@ -15,7 +15,7 @@ from reportlab.lib.colors import Color, HexColor
 
 from cardgen.games.spectral_rails.art import (BLUE_START, INK, PAPER, RAIL, RED_START, SAND, ghost_train, region_shape,
                                               region_table, term)
-from cardgen.pdfdoc import CJK, SANS, SANS_BOLD, mm
+from cardgen.pdfdoc import CJK, SANS, SANS_BOLD, mm, register_fonts
 
 TOWN_R = 11.0  # mm
 SPACE = 16.0  # mm, the side of a track space (a trail piece is 14 mm)
@@ -36,6 +36,7 @@ class BoardLayout:
     soul_slots: dict  # town -> [(x, y), (x, y)]
     round_track: list  # [(x, y)] six squares, first half then second
     title_at: tuple[float, float]
+    names: dict  # town -> (x, y) centre of its name label
 
 
 def _routes(data: dict) -> list[tuple[str, str, list[str]]]:
@@ -71,28 +72,90 @@ def layout(content, side_id: str) -> BoardLayout:
             t = (TOWN_R + 2 + usable * (k + 0.5) / n) / length
             spaces[s] = (ax + (bx - ax) * t, ay + (by - ay) * t, angle)
         routes.append((a, b, ids))
-    slots = {}
-    for town, (x, y) in towns.items():
-        angles = []
-        for a, b, _ in routes:
-            if town in (a, b):
-                ox, oy = towns[b if town == a else a]
-                angles.append(atan2(oy - y, ox - x))
-        angles.sort()
-        best, best_gap = pi / 2, -1.0
-        for i, a in enumerate(angles):
-            nxt = angles[(i + 1) % len(angles)] + (2 * pi if i == len(angles) - 1 else 0)
-            if nxt - a > best_gap:
-                best_gap, best = nxt - a, (a + nxt) / 2
-        if not angles:
-            best = -pi / 2
-        cx, cy = x + cos(best) * (TOWN_R + SOUL * 0.9), y + sin(best) * (TOWN_R + SOUL * 0.9)
-        px, py = -sin(best) * (SOUL / 2 + 1), cos(best) * (SOUL / 2 + 1)
-        slots[town] = [(cx - px, cy - py), (cx + px, cy + py)]
+    slots = _place_slots(towns, spaces, routes, width, height)
     track = [(14 + TRACK_BOX / 2 + i * (TRACK_BOX + 3), 14 + TRACK_BOX * 1.5 + 4 - r * (TRACK_BOX + 4))
              for r in range(2) for i in range(3)]
     track = [(x + 14, y) for x, y in track]
-    return BoardLayout(side, width, height, offset, towns, spaces, routes, slots, track, (width - 8, height - 10))
+    names = _place_names(content, towns, spaces, slots, _start_marks(side, towns))
+    return BoardLayout(side, width, height, offset, towns, spaces, routes, slots, track, (width - 8, 40.0), names)
+
+
+def _start_marks(side: dict, towns: dict) -> dict:
+    """Where the blue (I) and red (II) start marks of a side stand: beside the town, above it."""
+    marks = {}
+    for key, dx in (("blue_starts", -1), ("red_starts", 1)):
+        for town in side[key]:
+            x, y = towns[town]
+            marks[(town, key)] = (x + dx * (TOWN_R + 3), y + TOWN_R + 2)
+    return marks
+
+
+def _box(x: float, y: float, w: float, h: float) -> tuple:
+    return (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+
+
+def _place_slots(towns: dict, spaces: dict, routes: list, width: float, height: float) -> dict:
+    """Two soul slots side by side next to each town, turned to wherever they cover the least
+    of the routes, spaces, towns and slots already placed, and stay on the board."""
+    blocked = [_box(x, y, SPACE, SPACE) for x, y, _ in spaces.values()]
+    blocked += [_box(x, y, 2 * TOWN_R + 8, 2 * TOWN_R) for x, y in towns.values()]
+    slots = {}
+    for town, (x, y) in towns.items():
+        best, best_cost = None, None
+        for step in range(36):
+            a = step * pi / 18 - pi / 2
+            for reach in (0.9, 1.2, 1.5):
+                cx, cy = x + cos(a) * (TOWN_R + SOUL * reach), y + sin(a) * (TOWN_R + SOUL * reach)
+                px, py = -sin(a) * (SOUL / 2 + 1), cos(a) * (SOUL / 2 + 1)
+                pair = [(cx - px, cy - py), (cx + px, cy + py)]
+                boxes = [_box(px_, py_, SOUL, SOUL) for px_, py_ in pair]
+                cost = sum(_overlap(b, o) for b in boxes for o in blocked if o is not None)
+                cost += sum(1000 for bx0, by0, bx1, by1 in boxes if bx0 < 2 or by0 < 2 or bx1 > width - 2 or by1 > height - 2)
+                cost += reach  # nearer is better when all else is equal
+                if best_cost is None or cost < best_cost - 1e-6:
+                    best, best_cost = pair, cost
+        slots[town] = best
+        blocked += [_box(px_, py_, SOUL, SOUL) for px_, py_ in best]
+    return slots
+
+
+NAME_H = 9.0  # mm: two lines, English over Chinese
+
+
+def _overlap(a, b) -> float:
+    """Overlapping area of two boxes (x0, y0, x1, y1)."""
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+def _place_names(content, towns, spaces, slots, marks) -> dict:
+    """Each town's name goes where it covers the least of the spaces, soul slots and towns
+    around it: below the town if that is free, else beside or above it."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    register_fonts()
+    names = {t["id"]: t["name"] for t in content.files["map"]["towns"]}
+    blocked = [(x - SPACE / 2, y - SPACE / 2, x + SPACE / 2, y + SPACE / 2) for x, y, _ in spaces.values()]
+    blocked += [(x - SOUL / 2, y - SOUL / 2, x + SOUL / 2, y + SOUL / 2) for pair in slots.values() for x, y in pair]
+    blocked += [(x - TOWN_R, y - TOWN_R, x + TOWN_R, y + TOWN_R) for x, y in towns.values()]
+    blocked += [_box(x, y + 2, 12, 10) for x, y in marks.values()]
+    placed = {}
+    for town, (x, y) in towns.items():
+        w = max(stringWidth(names[town]["en"], SANS_BOLD, 9), stringWidth(names[town]["zh-Hant"], CJK, 8)) / mm + 2
+        d = TOWN_R + NAME_H / 2 + 0.5
+        candidates = [(x, y - d), (x + TOWN_R + w / 2 + 1, y), (x - TOWN_R - w / 2 - 1, y), (x, y + d),
+                      (x + TOWN_R + w / 2, y - d + 2), (x - TOWN_R - w / 2, y - d + 2),
+                      (x + TOWN_R + w / 2, y + d - 2), (x - TOWN_R - w / 2, y + d - 2)]
+        best, best_cost = candidates[0], None
+        for cx, cy in candidates:
+            box = (cx - w / 2, cy - NAME_H / 2, cx + w / 2, cy + NAME_H / 2)
+            cost = sum(_overlap(box, b) for b in blocked) + sum(_overlap(box, b) for b in placed.values())
+            if best_cost is None or cost < best_cost - 1e-6:
+                best, best_cost = (cx, cy), cost
+        cx, cy = best
+        placed[town] = (cx - w / 2, cy - NAME_H / 2, cx + w / 2, cy + NAME_H / 2)
+    return {t: ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for t, b in placed.items()}
 
 
 def _text(canvas, text: str, x: float, y: float, font: str, size: float, colour=INK) -> None:
@@ -148,7 +211,7 @@ def draw_board(canvas, content, side_id: str, scale: float = 1.0, labels: bool =
             canvas.rect((x - SOUL / 2) * u, (y - SOUL / 2) * u, SOUL * u, SOUL * u, stroke=1, fill=1)
     canvas.setDash()
     # towns
-    side = lay.side
+    marks = _start_marks(lay.side, lay.towns)
     for town, (x, y) in lay.towns.items():
         region = regions[towns[town]["region"]]
         colour = HexColor(region["colour"])
@@ -162,11 +225,12 @@ def draw_board(canvas, content, side_id: str, scale: float = 1.0, labels: bool =
         region_shape(canvas, region["shape"], x * u, (y + 3) * u, 4.2 * u)
         _text(canvas, region["letter"], x * u, (y - 6.5) * u, SANS_BOLD, 8 * scale)
         name = towns[town]["name"]
-        _text(canvas, name["en"], x * u, (y - TOWN_R - 4.5) * u, SANS_BOLD, 9 * scale)
-        _text(canvas, name["zh-Hant"], x * u, (y - TOWN_R - 8.5) * u, CJK, 8 * scale)
-        for key, colour_, mark, dx in (("blue_starts", BLUE_START, "I", -1), ("red_starts", RED_START, "II", 1)):
-            if town in side[key]:
-                tx, ty = x + dx * (TOWN_R + 3), y + TOWN_R + 2
+        nx, ny = lay.names[town]
+        _text(canvas, name["en"], nx * u, (ny + 0.6) * u, SANS_BOLD, 9 * scale)
+        _text(canvas, name["zh-Hant"], nx * u, (ny - 3.6) * u, CJK, 8 * scale)
+        for key, colour_, mark in (("blue_starts", BLUE_START, "I"), ("red_starts", RED_START, "II")):
+            if (town, key) in marks:
+                tx, ty = marks[(town, key)]
                 ghost_train(canvas, tx * u, ty * u, 10 * u, colour_, INK)
                 _text(canvas, mark, tx * u, (ty + 5.5) * u, SANS_BOLD, 8 * scale, colour_)
     # the round track for the wreck markers

@@ -18,14 +18,15 @@ value, so actions name values. Soul tiles are `d-<town>-<n>` (dark) and `l-<town
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass
-from functools import cached_property
-from itertools import combinations_with_replacement
+from functools import cached_property, lru_cache
+from itertools import chain, combinations_with_replacement
 from typing import Any
 
 from verify.engine import Action, Chance, Game, IllegalAction, NotationError, SetupError, State, player_names
 from verify.games.spectral_rails.board import Board, MapError
-from verify.kit import Visibility, Zone, outcome_from_scores
+from verify.kit import Visibility, Zone, conservation_problems, outcome_from_scores
 
 COLOURS = ("green", "purple", "orange", "grey")
 LETTERS = {"green": "G", "purple": "P", "orange": "O", "grey": "K"}
@@ -203,6 +204,12 @@ def parse_action(text: str) -> Action:
                         "drop, stop, deliver, end, bid, clear, leader)")
 
 
+@lru_cache(maxsize=None)
+def _soul_town(soul: str) -> str:
+    """The town a soul tile names: d-<town>-<n> or l-<town>."""
+    return soul[2:].rsplit("-", 1)[0] if soul.startswith("d-") else soul[2:]
+
+
 # --- the game ------------------------------------------------------------------------------------
 
 class SpectralRails(Game):
@@ -353,14 +360,29 @@ class SpectralRailsState(State):
         self._all_souls: dict[str, int] = {}
         self._winner_pending = False
         self._legal: tuple | None = None
+        self._counts: Counter | None = None  # fixed once the setup has named every soul tile
 
     # --- components -------------------------------------------------------------------------------
-    def soul_town(self, soul: str) -> str:
-        return soul[2:].rsplit("-", 1)[0] if soul.startswith("d-") else soul[2:]
+    @staticmethod
+    def soul_town(soul: str) -> str:
+        return _soul_town(soul)
 
     @staticmethod
     def is_dark(soul: str) -> bool:
         return soul.startswith("d-")
+
+    def check_invariants(self) -> list[str]:
+        """The kit's conservation check and the rules' own, with a fast path: when every
+        component is counted right (one C-level tally), the kit's itemised check is skipped."""
+        zones = self.zones()
+        if dict.__ne__(Counter(chain.from_iterable(z.cards for z in zones)), self._component_counts()):
+            return conservation_problems(zones, self.components()) + self.rule_problems()
+        return self.rule_problems()
+
+    def _component_counts(self) -> Counter:
+        if self._counts is None:
+            self._counts = Counter({k: v for k, v in self.components().items() if v})
+        return self._counts
 
     def components(self) -> dict:
         comps: dict[Any, int] = {"coin": 2 * len(COLOURS)}
@@ -554,7 +576,7 @@ class SpectralRailsState(State):
             reach = self._reach(p, self.by_coin)
             return [Go(tuple(path)) for town, (cost, path) in reach.items() if cost <= self.taken]
         if step == DROP:
-            removable, free = self._removable_now(p)
+            removable, free = self._removable(p)
             acts = [Drop(s) for s in sorted(removable, key=lambda s: int(s[1:]))]
             if free and self.dropped:
                 acts.append(STOP)
@@ -597,9 +619,6 @@ class SpectralRailsState(State):
                 if all(total - v <= self.high for v in combo):
                     found.append(Bid(tuple(combo)))
         return found
-
-    def _removable_now(self, p: int) -> tuple[list[str], bool]:
-        return self._removable(p)
 
     # --- apply ------------------------------------------------------------------------------------
     def apply(self, player: str, action: Action) -> None:
@@ -1073,12 +1092,6 @@ class SpectralRailsState(State):
 
 
 # --- setting up ----------------------------------------------------------------------------------
-
-def _soul_ids(board: Board) -> tuple[list[str], list[str]]:
-    dark = [f"d-{t}-{k}" for t in board.towns for k in (1, 2)]
-    light = [f"l-{t}" for t in board.towns]
-    return dark, light
-
 
 def _all_soul_ids(state: SpectralRailsState, data: dict) -> tuple[list[str], list[str], list[str]]:
     """(dark tiles in play, light tiles in play, tiles left in the box: those naming towns of the
