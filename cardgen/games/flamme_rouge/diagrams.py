@@ -292,26 +292,116 @@ def blocking_diagram(content, lang):
     return _before_after(content, lang, road, before, after, annotate_before=arrows, annotate_after=result)
 
 
+# The road of the climb picture and its two cases: start square, card, where the rider ends (as the
+# engine moves it; a test replays both), and the term with the caption.
+CLIMB_ROAD = "NNNNNNNAAAANNN"
+CLIMB_CASES = (
+    (1, 9, 7, "climb-late"),
+    (5, 7, 10, "climb-early"),
+)
+
+
 def climb_diagram(content, lang):
-    """A 7 played in front of a climb counts as 5; riders on the climb get no slipstream."""
-    road = Road(content, "NNNNNAAAANNN")
-    before = [Rider(2, "right", "green", "rouleur", True), Rider(5, "right", "black", "sprinteur")]
-    after = [Rider(7, "right", "green", "rouleur", True), Rider(5, "right", "black", "sprinteur")]
+    """Both cases of the climb rule. Above, a 9 whose 7th step would enter the climb: the rider
+    stops on the last square before it. Below, a 7 whose 3rd step enters the climb: it counts as 5
+    and the rider ends on the climb."""
+    road = Road(content, CLIMB_ROAD)
+    label_w = 4 * mm
+    row_h = road.height + 30 * mm
+    width = road.width + 2 * label_w
+    height = 2 * row_h + 4 * mm
+    cases = CLIMB_CASES
 
-    def arrows(c):
-        top = road.height + 1 * mm
-        _hop(c, road.centre(2, "left")[0], road.centre(9, "left")[0], top, 10 * mm, dashed=True)
-        _cross(c, road.centre(9, "left")[0], top + 6 * mm)
-        _label(c, road.x_of(10) + 1 * mm, top + 1 * mm, term(content, "counts-as-5", lang), lang,
-               size=8, colour=MOVE, bold=True, align="left")
+    def paint(c):
+        for row, (start, card, end, key) in enumerate(cases):
+            base = height - (row + 1) * row_h + 6 * mm
+            rider = Rider(end, "right", ("green", "black")[row], ("sprinteur", "rouleur")[row], True)
+            road.draw(c, label_w, base, [rider], lang)
+            c.saveState()
+            c.translate(label_w, base)
+            top = road.height + 1 * mm
+            full = min(start + card, len(road.codes))
+            _hop(c, road.centre(start, "left")[0], road.centre(full, "left")[0], top, 14 * mm, dashed=True)
+            _cross(c, road.centre(full, "left")[0], top + 8.5 * mm)
+            _hop(c, road.centre(start, "left")[0], road.centre(end, "left")[0], top, 8 * mm)
+            x, y = road.centre(start, "right")
+            c.setStrokeColor(MUTED)
+            c.setDash(1.2, 1.2)
+            c.circle(x, y, 2.8 * mm, stroke=1, fill=0)  # where the rider started
+            c.setDash()
+            _label(c, 0, top + 17 * mm, term(content, key, lang), lang, size=8.5, colour=MOVE, bold=True,
+                   align="left")
+            c.restoreState()
 
-    def result(c):
-        top = road.height + 1 * mm
-        _hop(c, road.centre(2, "left")[0], road.centre(7, "left")[0], top, 8 * mm)
-        _label(c, road.x_of(10) + 1 * mm, top + 1 * mm, term(content, "no-slipstream-on-climb", lang), lang,
-               size=7.5, colour=MOVE, bold=True, align="left")
+    return Picture(width, height, paint)
 
-    return _before_after(content, lang, road, before, after, annotate_before=arrows, annotate_after=result)
+
+def card_anatomy_diagram(content, lang):
+    """An energy card and an exhaustion card, each with its parts named beside it."""
+    from cardgen.games.flamme_rouge import faces
+    from cardgen.layout import Rect
+
+    scale = 0.62
+    card_w, card_h = 63 * mm, 88 * mm
+    gap, label_w = 3 * mm, 42 * mm
+    width = 2 * (card_w * scale + gap + label_w)
+    height = card_h * scale + 6 * mm
+    energy = next(card for card in content.cards if card["deck"] == "energy-sprinteur" and card["value"] == 9)
+    tired = next(card for card in content.cards if card["deck"] == "exhaustion-sprinteur")
+    # (card, [(term, height on the card in mm from its foot, x on the card in mm)])
+    # (card, [(term, the point on the card in mm (x, y from its foot), height of the label in mm)])
+    plans = (
+        (energy, [("anatomy-rider", (40, 77), 77), ("anatomy-value", (40, 45), 50), ("anatomy-team", (52, 6), 26),
+                  ("anatomy-corner", (8, 8), 6)]),
+        (tired, [("anatomy-exhaustion", (50, 77), 77), ("anatomy-exhaustion-value", (40, 35), 45),
+                 ("anatomy-exhaustion-rider", (52, 6), 10)]),
+    )
+
+    def paint(c):
+        for k, (card, marks) in enumerate(plans):
+            left = k * (card_w * scale + gap + label_w)
+            c.saveState()
+            c.translate(left, 3 * mm)
+            c.scale(scale, scale)
+            faces.draw_face(c, content, {**card, "copy": 1}, Rect(0, 0, card_w, card_h), 0)
+            c.setStrokeColor(MUTED)
+            c.setLineWidth(0.4 / scale)
+            c.rect(0, 0, card_w, card_h, stroke=1, fill=0)
+            c.restoreState()
+            text_x = left + card_w * scale + gap
+            for key, (at_x, at_y), label_y in marks:
+                x, y = left + at_x * mm * scale, 3 * mm + at_y * mm * scale
+                ly = 3 * mm + label_y * mm * scale
+                c.setStrokeColor(MOVE)
+                c.setFillColor(MOVE)
+                c.setLineWidth(0.6)
+                c.circle(x, y, 0.8 * mm, stroke=0, fill=1)
+                c.line(x, y, text_x - 3 * mm, ly)
+                c.line(text_x - 3 * mm, ly, text_x - 1 * mm, ly)
+                _label(c, text_x, ly - 1 * mm, term(content, key, lang), lang, size=8, colour=INK, align="left")
+
+    return Picture(width, height, paint)
+
+
+def player_board_diagram(content, lang):
+    """A team's player board, small: the sprinteur deck on the left, the rouleur deck on the right."""
+    from cardgen.games.flamme_rouge import boards
+    from cardgen.layout import Rect, Slot
+
+    scale = 0.42
+    w, h = boards.BOARD_W_MM * mm, boards.BOARD_H_MM * mm
+    width, height = w * scale, h * scale
+
+    def paint(c):
+        c.saveState()
+        c.scale(scale, scale)
+        boards.draw_board(c, content, "red", Slot(Rect(0, 0, w, h), Rect(0, 0, w, h)))
+        c.restoreState()
+        c.setStrokeColor(MUTED)
+        c.setLineWidth(0.5)
+        c.rect(0, 0, width, height, stroke=1, fill=0)
+
+    return Picture(width, height, paint)
 
 
 def start_diagram(content, lang):
@@ -353,9 +443,16 @@ def first_stage_diagram(content, lang):
     width, height = 150 * mm, 78 * mm
 
     def paint(c):
-        draw_stage_map(c, content, stage["id"], 0, 10 * mm, width, height - 12 * mm)
-        _label(c, width / 2, 3 * mm, f"{stage['name'][lang]}:  {stage['course']}", lang, size=8.5, colour=INK,
-               bold=True)
+        from cardgen.games.flamme_rouge.tiles import draw_tile_letter
+
+        draw_stage_map(c, content, stage["id"], 0, 12 * mm, width, height - 14 * mm)
+        letters = stage["course"].split()
+        name = stage["name"][lang] + ("：" if lang.startswith("zh") else ":")
+        _label(c, 0, 3 * mm, name, lang, size=8.5, colour=INK, bold=True, align="left")
+        pitch = 5.4 * mm
+        first = width - pitch * len(letters) + pitch / 2
+        for k, letter in enumerate(letters):
+            draw_tile_letter(c, letter, first + k * pitch, 4.2 * mm, 2.4 * mm, 8)
 
     return Picture(width, height, paint)
 
@@ -367,6 +464,8 @@ DIAGRAMS = {
     "exhaustion": exhaustion_diagram,
     "blocking": blocking_diagram,
     "climb": climb_diagram,
+    "card-anatomy": card_anatomy_diagram,
+    "player-board": player_board_diagram,
 }
 
 
@@ -449,4 +548,62 @@ def _odds_cells(content, lang, row: dict) -> list[str]:
     return [deck, mean_text, chance_text]
 
 
-GENERATED = {"odds": odds_part}
+# --- worked examples beside their rules -----------------------------------------------------------
+
+# Each rule section that shows examples names them here: scenarios replayed when the sheet is built,
+# their text the term example-<scenario> (and a short title example-<scenario>-title).
+EXAMPLES = {
+    "examples-movement": ("blocking",),
+    "examples-end-phase": ("slipstream-chain",),
+    "examples-exhaustion": ("exhaustion",),
+    "examples-finish": ("finish-tie", "overrun-sprint"),
+    "examples-climbs": ("climb-entry",),
+}
+
+
+def replay_example(content, stem: str):
+    """The scenario `stem`, replayed: its data and the states before and after, as the rule
+    sheet's worked examples carry them. A scenario that fails to replay stops the build."""
+    from cardgen.errors import ContentError, ContentErrors
+    from cardgen.registry import engine_for
+    from cardgen.rulesheet import WorkedExample
+    from verify.scenario import load_scenario, run_scenario
+
+    path = content.root / "scenarios" / f"{stem}.yaml"
+    data, _ = load_scenario(path)
+    game = engine_for(content)
+    result = run_scenario(path, game)
+    if not result.ok:
+        raise ContentErrors([ContentError(str(path), 0, 0, "example", line) for line in result.failures])
+    start = game.with_params(**data.get("params", {})).new_state(data["players"], seed=data.get("seed", 0),
+                                                                setup=data.get("setup"))
+    return WorkedExample(path, data, start.fields(), result.state.fields())
+
+
+def examples_part(stems):
+    def part(content, lang, styles):
+        from reportlab.platypus import KeepTogether
+
+        from cardgen.markup import plain
+        from cardgen.rulesheet import body_flowables, tidy
+
+        flowables = []
+        for stem in stems:
+            example = replay_example(content, stem)
+            title = f"{term(content, 'example', lang)}{'：' if lang.startswith('zh') else ': '}" \
+                    f"{term(content, f'example-{stem}-title', lang)}"
+            text = []
+            for flowable in body_flowables(tidy(term(content, f"example-{stem}", lang)), styles):
+                # One KeepTogether inside another reports an endless height: keep its contents.
+                text += list(flowable._content) if isinstance(flowable, KeepTogether) else [flowable]
+            # The title stays with the text's start and the picture with its end.
+            head, middle, tail = text[:1], text[1:-1], text[-1:] if len(text) > 1 else []
+            flowables.append(KeepTogether([para(plain(title), styles.h2)] + head))
+            flowables += middle
+            flowables.append(KeepTogether(tail + [example_diagram(content, lang, example)]))
+        return flowables
+
+    return part
+
+
+GENERATED = {"odds": odds_part, **{kind: examples_part(stems) for kind, stems in EXAMPLES.items()}}
