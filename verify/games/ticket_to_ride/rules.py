@@ -1,0 +1,954 @@
+"""The Ticket to Ride: The Card Game rules engine: hands of train cards, the face-up row, each
+player's rail yard (one column per colour, face up) and tracks pile (face down, unseen even by its
+owner), destination tickets, the end of the train deck and the scoring by best allocation.
+
+A turn has two phases. Phase 1 is automatic: the top card of each colour column of the player's
+rail yard moves to their tracks pile. Phase 2 is one action: draw train cards (`draw`, `take
+<colour>`, and `stop` after one card), play cards to the rail yard (`play ...`), or draw four
+tickets (`tickets`, then `keep ...`). Train cards are written as their colour, a locomotive as
+`loco`; tickets by their number. Draw piles keep their top card at the end of a list so that a
+draw is a cheap `pop()`. Which colours exist, every ticket and every big city come from the content.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from verify.engine import Action, Chance, Game, IllegalAction, NotationError, SetupError, State, player_names
+from verify.games.ticket_to_ride.scoring import WILD, Ticket, best_allocation
+from verify.kit import Visibility, Zone, outcome_from_scores
+
+LOCO = WILD
+HAND_DEAL = 7
+FACE_UP = 5
+TICKET_DEAL = 6
+TICKET_DRAW = 4
+REDEAL = 4  # train cards each player gets for the second deck of the four-player game
+TWO_DECKS_AT = 4  # players from which the game plays the train deck twice
+
+CHOOSE, PLAY, OVER = "choose", "play", "over"
+START, DRAW2, KEEP = "start", "draw2", "keep"  # steps within a turn
+
+# Readings of open rules, chosen with game parameters (see rulings.yaml); the first is the default.
+READINGS = {
+    "beginners": (False, True),      # may a player look at their own tracks pile?
+    "bump_count": ("all", "colour"),  # what a column counts when a colour is taken over
+    "last_face_up": ("closed", "open"),  # may face-up cards be taken once the deck is empty?
+    "last_round": ("everyone", "others"),  # does the player who triggers the end play once more?
+}
+
+
+# --- actions ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Keep(Action):
+    """Keep these tickets of those just dealt or drawn; the others go back."""
+
+    tickets: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return "keep " + (" ".join(map(str, self.tickets)) if self.tickets else "none")
+
+
+@dataclass(frozen=True, slots=True)
+class DrawBlind(Action):
+    """Take the top card of the train deck."""
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Take(Action):
+    """Take a face-up card of this colour (or a face-up locomotive)."""
+
+    colour: str
+
+    def __str__(self) -> str:
+        return f"take {self.colour}"
+
+
+@dataclass(frozen=True, slots=True)
+class Stop(Action):
+    """End a draw after one card."""
+
+    def __str__(self) -> str:
+        return "stop"
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    """Play cards from hand to the rail yard: a set of one colour (locomotives last) or three colours."""
+
+    cards: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return "play " + " ".join(self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class DrawTickets(Action):
+    """Draw four destination tickets."""
+
+    def __str__(self) -> str:
+        return "tickets"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Do nothing: allowed only when no action is possible."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+NOTATION = "keep <ticket numbers> | keep none, draw, take <colour>, stop, play <cards>, tickets, pass"
+
+
+# --- state --------------------------------------------------------------------------------------
+
+
+class TicketToRideState(State):
+    """Everything that changes during one game of Ticket to Ride: The Card Game."""
+
+    def __init__(self, game: "TicketToRide", players: int, chance: Chance):
+        self.game = game
+        self.players = player_names(players)
+        self.chance = chance
+        self.deck: list[str] = []  # top card last
+        self.faceup: list[str] = []
+        self.discard: list[str] = []
+        self.hands: dict[str, list[str]] = {p: [] for p in self.players}
+        self.yards: dict[str, dict[str, list[str]]] = {p: {} for p in self.players}  # colour -> bottom..top
+        self.tracks: dict[str, list[str]] = {p: [] for p in self.players}
+        self.tickets: dict[str, list[int]] = {p: [] for p in self.players}
+        self.pending: dict[str, list[int]] = {p: [] for p in self.players}
+        self.done: dict[str, list[int]] = {p: [] for p in self.players}  # completed after the first deck
+        self.ticket_deck: list[int] = []  # top ticket last
+        self.cities: list[str] = list(game.city_points)
+        self.phase = CHOOSE
+        self.step = START
+        self.current = 0
+        self.deck_number = 1
+        self.final: int | None = None  # turns left once the deck is down to its last card
+        self.trigger: str | None = None
+        self.turns = 0
+        self.first_deal: dict | None = None
+        self.setup: dict | None = None
+        self._outcome = None
+        self._scores: dict | None = None
+
+    # --- helpers ----------------------------------------------------------------------------
+
+    @property
+    def mover(self) -> str:
+        return self.players[self.current]
+
+    def _shows(self, player: str, colour: str) -> int:
+        return len(self.yards[player].get(colour, ()))
+
+    def _draw_card(self) -> str:
+        return self.deck.pop()
+
+    def _refill(self) -> None:
+        while len(self.faceup) < FACE_UP and self.deck:
+            self.faceup.append(self.deck.pop())
+
+    def _can_take_faceup(self) -> bool:
+        return bool(self.faceup) and (bool(self.deck) or self.game.last_face_up == "open")
+
+    def _phase_one(self, player: str) -> None:
+        """The top card of each colour column goes face down onto the tracks pile."""
+        yard = self.yards[player]
+        for colour in list(yard):
+            column = yard[colour]
+            self.tracks[player].append(column.pop())
+            if not column:
+                del yard[colour]
+
+    def _begin_turn(self) -> None:
+        self.step = START
+        self._phase_one(self.mover)
+
+    def _end_turn(self) -> None:
+        self.turns += 1
+        if self.final is not None:
+            self.final -= 1
+        elif len(self.deck) <= 1:
+            # The mover's turn left the deck at its last card (or none): everyone, the mover
+            # included, has one more turn.
+            self.final = len(self.players) - (1 if self.game.last_round == "others" else 0)
+            self.trigger = self.mover
+        if self.final == 0:
+            self._end_deck()
+            return
+        self.current = (self.current + 1) % len(self.players)
+        self._begin_turn()
+
+    def _end_deck(self) -> None:
+        last = self.current
+        if len(self.players) >= TWO_DECKS_AT and self.deck_number == 1:
+            self._second_deck(last)
+        else:
+            self.phase = OVER
+            self.step = START
+
+    def _second_deck(self, last: int) -> None:
+        """Four players: tickets are checked, completed ones set aside; every train card not in a
+        hand is shuffled, four dealt to each player, five turned up; the player after the last to
+        play starts."""
+        for p in self.players:
+            allocation = self.game.allocate(self.tracks[p], self.tickets[p])
+            self.done[p].extend(allocation.completed)
+            self.tickets[p] = [t for t in self.tickets[p] if t not in allocation.completed]
+        gathered = list(self.deck) + self.faceup + self.discard
+        for p in self.players:
+            gathered += self.tracks[p]
+            for column in self.yards[p].values():
+                gathered += column
+            self.tracks[p] = []
+            self.yards[p] = {}
+        self.deck, self.faceup, self.discard = [], [], []
+        order = self.chance.shuffle("redeal", sorted(gathered))
+        self.deck = order[::-1]
+        for p in self.players:
+            for _ in range(REDEAL):
+                if self.deck:
+                    self.hands[p].append(self.deck.pop())
+        self._refill()
+        self.deck_number = 2
+        self.final = None
+        self.trigger = None
+        self.current = (last + 1) % len(self.players)
+        self._begin_turn()
+
+    # --- the State interface ----------------------------------------------------------------
+
+    def to_move(self) -> list[str]:
+        return [] if self.phase == OVER else [self.mover]
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def parse_action(self, text: str) -> Action:
+        return self.game.parse_action(text)
+
+    def legal_actions(self, player: str) -> list[Action]:
+        if self.phase == OVER or player != self.mover:
+            return []
+        if self.phase == CHOOSE or self.step == KEEP:
+            offered = sorted(self.pending[player])
+            least = 1 if self.phase == CHOOSE else 0
+            return [Keep(combo) for k in range(least, len(offered) + 1) for combo in combinations(offered, k)]
+        if self.step == DRAW2:
+            actions: list[Action] = [Stop()]
+            if self.deck:
+                actions.append(DrawBlind())
+            if self._can_take_faceup():
+                actions.extend(Take(c) for c in sorted(set(self.faceup)) if c != LOCO)
+            return actions
+        actions = []
+        if self.deck:
+            actions.append(DrawBlind())
+        if self._can_take_faceup():
+            actions.extend(Take(c) for c in sorted(set(self.faceup)))
+        actions.extend(self._plays(player))
+        if self.ticket_deck:
+            actions.append(DrawTickets())
+        return actions or [Pass()]
+
+    def _plays(self, player: str) -> list[Action]:
+        hand = Counter(self.hands[player])
+        locos = hand.get(LOCO, 0)
+        others = [p for p in self.players if p != player]
+        plays: list[Action] = []
+        free = []
+        for colour in self.game.colours:
+            have = hand.get(colour, 0)
+            if not have:
+                continue
+            beat = max((self._column_strength(o, colour) for o in others), default=0)
+            if beat == 0:
+                free.append(colour)
+            for n in range(1, have + 1):
+                for m in range(0, locos + 1):
+                    if n + m >= 2 and n + m > beat:
+                        plays.append(Play((colour,) * n + (LOCO,) * m))
+        plays.extend(Play(trio) for trio in combinations(free, 3))
+        return plays
+
+    def _column_strength(self, player: str, colour: str) -> int:
+        column = self.yards[player].get(colour)
+        if not column:
+            return 0
+        if self.game.bump_count == "colour":
+            return sum(1 for c in column if c != LOCO)
+        return len(column)
+
+    def apply(self, player: str, action: Action) -> None:
+        if self.phase == OVER:
+            raise IllegalAction("game over", "the game is over")
+        if player != self.mover:
+            raise IllegalAction("turn order", f"not your turn: {self.mover} is to move")
+        if self.phase == CHOOSE:
+            if not isinstance(action, Keep):
+                raise IllegalAction("setup", "first keep at least one of the six tickets dealt: 'keep <numbers>'")
+            self._keep(player, action, least=1)
+            return
+        if self.step == KEEP:
+            if not isinstance(action, Keep):
+                raise IllegalAction("draw tickets", "keep any of the tickets drawn first: 'keep <numbers>' or 'keep none'")
+            self._keep(player, action, least=0)
+            return
+        if isinstance(action, Keep):
+            raise IllegalAction("draw tickets", "there are no tickets to keep: draw tickets first with 'tickets'")
+        if self.step == DRAW2:
+            self._second_card(player, action)
+            return
+        if isinstance(action, DrawBlind):
+            if not self.deck:
+                raise IllegalAction("draw train cards", "the train deck is empty")
+            self.hands[player].append(self._draw_card())
+            self._after_first_card()
+        elif isinstance(action, Take):
+            self._check_take(action, first=True)
+            self._take(player, action.colour)
+            if action.colour == LOCO:
+                self._end_turn()  # a face-up locomotive counts as both cards
+            else:
+                self._after_first_card()
+        elif isinstance(action, Play):
+            self._play(player, action)
+            self._end_turn()
+        elif isinstance(action, DrawTickets):
+            if not self.ticket_deck:
+                raise IllegalAction("draw tickets", "the ticket deck is empty")
+            for _ in range(min(TICKET_DRAW, len(self.ticket_deck))):
+                self.pending[player].append(self.ticket_deck.pop())
+            self.step = KEEP
+        elif isinstance(action, Stop):
+            raise IllegalAction("draw train cards", "'stop' ends a draw after its first card; no card has been drawn")
+        elif isinstance(action, Pass):
+            if self.legal_actions(player) != [Pass()]:
+                raise IllegalAction("ruling: pass", "a player may pass only when no action is possible")
+            self._end_turn()
+        else:
+            raise IllegalAction("notation", f"{action!r} is not an action of this game")
+
+    def _after_first_card(self) -> None:
+        if self.deck or self._can_take_faceup():
+            self.step = DRAW2
+        else:
+            self._end_turn()  # nothing is left to draw: the draw ends with one card
+
+    def _check_take(self, action: Take, first: bool) -> None:
+        if not self._can_take_faceup():
+            if self.faceup and not self.deck:
+                raise IllegalAction("ruling: empty deck", "the train deck is empty: no train card may be drawn")
+            raise IllegalAction("draw train cards", "there is no face-up card")
+        if action.colour not in self.faceup:
+            shown = ", ".join(sorted(self.faceup))
+            raise IllegalAction("draw train cards", f"no face-up {action.colour} card (face up: {shown})")
+        if action.colour == LOCO and not first:
+            raise IllegalAction("face-up locomotive", "a face-up locomotive counts as two cards: take it only as your first card")
+
+    def _take(self, player: str, colour: str) -> None:
+        self.faceup.remove(colour)
+        self.hands[player].append(colour)
+        self._refill()
+
+    def _second_card(self, player: str, action: Action) -> None:
+        if isinstance(action, Stop):
+            self._end_turn()
+        elif isinstance(action, DrawBlind):
+            if not self.deck:
+                raise IllegalAction("ruling: empty deck", "the train deck is empty: no train card may be drawn")
+            self.hands[player].append(self._draw_card())
+            self._end_turn()
+        elif isinstance(action, Take):
+            self._check_take(action, first=False)
+            self._take(player, action.colour)
+            self._end_turn()
+        else:
+            raise IllegalAction("draw train cards", "you are drawing train cards: take a second card ('draw' or 'take <colour>') or 'stop'")
+
+    def _keep(self, player: str, action: Keep, least: int) -> None:
+        offered = self.pending[player]
+        for t in action.tickets:
+            if t not in offered:
+                raise IllegalAction("draw tickets" if least == 0 else "setup",
+                                    f"ticket {t} is not among those offered ({', '.join(map(str, sorted(offered)))})")
+        if len(set(action.tickets)) != len(action.tickets):
+            raise IllegalAction("notation", "a ticket is named twice")
+        if len(action.tickets) < least:
+            raise IllegalAction("setup", "keep at least one of the six tickets dealt")
+        kept = set(action.tickets)
+        returned = sorted(t for t in offered if t not in kept)
+        self.tickets[player].extend(sorted(kept))
+        self.pending[player] = []
+        if self.phase == CHOOSE:
+            self.ticket_deck[:0] = returned  # under the deck for now; shuffled in when all have chosen
+            if self.current == len(self.players) - 1:
+                self.ticket_deck = self.chance.shuffle("tickets", sorted(self.ticket_deck))[::-1]
+                self.phase = PLAY
+                self.current = 0
+                self._begin_turn()
+            else:
+                self.current += 1
+            return
+        # Tickets put back go under the deck, in number order.
+        self.ticket_deck[:0] = returned[::-1]
+        self._end_turn()
+
+    def _play(self, player: str, action: Play) -> None:
+        cards = Counter(action.cards)
+        hand = Counter(self.hands[player])
+        for card, n in cards.items():
+            if hand.get(card, 0) < n:
+                raise IllegalAction("play to rail yard", f"you do not hold {n} {card} card{'s' if n > 1 else ''}")
+        colours = [c for c in cards if c != LOCO]
+        trio = len(action.cards) == 3 and len(colours) == 3
+        if not trio:
+            if len(colours) == 0:
+                raise IllegalAction("ruling: locomotives-need-a-colour", "locomotives are played only on top of a set of one colour")
+            if len(colours) > 1:
+                raise IllegalAction("play to rail yard", "play either two or more cards of one colour (locomotives on top) "
+                                                         "or three cards of three different colours without locomotives")
+            if len(action.cards) < 2:
+                raise IllegalAction("play to rail yard", "a set has at least two cards")
+        others = [p for p in self.players if p != player]
+        beaten = []
+        for colour in colours:
+            strength = cards[colour] + (cards.get(LOCO, 0) if not trio else 0)
+            for other in others:
+                shown = self._column_strength(other, colour)
+                if shown and strength <= shown:
+                    raise IllegalAction("colour shown by an opponent",
+                                        f"{other} shows {colour} ({shown} card{'s' if shown > 1 else ''}): "
+                                        f"play more than that to discard theirs")
+                if shown:
+                    beaten.append((other, colour))
+        for other, colour in beaten:
+            self.discard.extend(self.yards[other].pop(colour))
+        hand_list = self.hands[player]
+        for card in action.cards:
+            hand_list.remove(card)
+        yard = self.yards[player]
+        for colour in colours:
+            column = yard.setdefault(colour, [])
+            locos_on_top = [c for c in column if c == LOCO]
+            column[:] = [c for c in column if c != LOCO] + [colour] * cards[colour] + locos_on_top
+            if not trio:
+                column.extend([LOCO] * cards.get(LOCO, 0))
+
+    # --- what players see -------------------------------------------------------------------
+
+    def public_fields(self) -> dict[str, Any]:
+        return {
+            "phase": self.phase,
+            "step": self.step,
+            "to_move": self.to_move(),
+            "deck_number": self.deck_number,
+            "turns": self.turns,
+            "final_turns": self.final,
+            "trigger": self.trigger,
+            "columns": {p: {c: list(col) for c, col in sorted(y.items())} for p, y in self.yards.items()},
+        }
+
+    def fields(self) -> dict[str, Any]:
+        """Everything, with each player's zone also as `name.P1` (so `expect:` can name one)."""
+        return _dotted(super().fields(), self.players)
+
+    def observation(self, player: str) -> dict[str, Any]:
+        return _dotted(super().observation(player), self.players)
+
+    def zones(self) -> list[Zone]:
+        over = self.phase == OVER
+        tracks_seen = Visibility.EVERYONE if over else (Visibility.OWNER if self.game.beginners else Visibility.NOBODY)
+        tickets_seen = Visibility.EVERYONE if over else Visibility.OWNER
+        zones = [
+            Zone("deck", self.deck, Visibility.NOBODY, ordered=True),
+            Zone("faceup", self.faceup, Visibility.EVERYONE),
+            Zone("discard", self.discard, Visibility.EVERYONE),
+            Zone("ticket_deck", self.ticket_deck, Visibility.NOBODY, ordered=True),
+            Zone("cities", self.cities, Visibility.EVERYONE),
+        ]
+        for p in self.players:
+            yard = [card for column in self.yards[p].values() for card in column]
+            zones += [
+                Zone("hand", self.hands[p], Visibility.OWNER, owner=p),
+                Zone("yard", yard, Visibility.EVERYONE, owner=p),
+                Zone("tracks", self.tracks[p], tracks_seen, owner=p),
+                Zone("tickets", self.tickets[p], tickets_seen, owner=p),
+                Zone("offered", self.pending[p], Visibility.OWNER, owner=p),
+                Zone("done", self.done[p], Visibility.EVERYONE, owner=p),
+            ]
+        return zones
+
+    def components(self) -> dict:
+        return self.game.components
+
+    def rule_problems(self) -> list[str]:
+        problems = []
+        if self.phase == PLAY and self.deck and len(self.faceup) != FACE_UP:
+            problems.append(f"the face-up row holds {len(self.faceup)} cards while the deck lasts")
+        shown: dict[str, str] = {}
+        for p in self.players:
+            for colour, column in self.yards[p].items():
+                if not column or column[0] != colour:
+                    problems.append(f"{p}'s {colour} column {column} does not start with a {colour} card")
+                if any(c not in (colour, LOCO) for c in column):
+                    problems.append(f"{p}'s {colour} column holds another colour: {column}")
+                if LOCO in column and column[column.index(LOCO):] != [LOCO] * column[column.index(LOCO):].__len__():
+                    problems.append(f"{p}'s {colour} column has a locomotive under a {colour} card: {column}")
+                if colour in shown:
+                    problems.append(f"{colour} is shown by both {shown[colour]} and {p}")
+                shown[colour] = p
+            if self.phase == PLAY and self.deck_number == 1 and not self.tickets[p] and not self.done[p]:
+                problems.append(f"{p} holds no ticket")
+        if self.phase == OVER and self.final not in (0, None):
+            problems.append("the game ended before the last round was over")
+        return problems
+
+    # --- scoring ----------------------------------------------------------------------------
+
+    def scores(self) -> dict:
+        """Each player's breakdown at the end: the allocation, ticket points, big cities."""
+        if self._scores is not None:
+            return self._scores
+        per: dict[str, dict] = {}
+        for p in self.players:
+            allocation = self.game.allocate(self.tracks[p], self.tickets[p])
+            earlier = sorted(self.done[p])
+            completed = earlier + sorted(allocation.completed)
+            gained = sum(self.game.tickets[t].points for t in earlier) + allocation.gained
+            per[p] = {
+                "completed": completed,
+                "failed": sorted(allocation.failed),
+                "cards": {t: list(cards) for t, cards in sorted(allocation.cards.items())},
+                "unused": list(allocation.unused),
+                "gained": gained,
+                "lost": allocation.lost,
+                "tickets": gained - allocation.lost,
+                "cities": [],
+                "city_points": 0,
+            }
+        for city in self.cities:
+            counts = {p: sum(1 for t in per[p]["completed"] if city in self.game.tickets[t].cities) for p in self.players}
+            most = max(counts.values())
+            if most == 0:
+                continue
+            for p in self.players:
+                if counts[p] == most:
+                    per[p]["cities"].append(city)
+                    per[p]["city_points"] += self.game.city_points[city]
+        for p in self.players:
+            per[p]["total"] = per[p]["tickets"] + per[p]["city_points"]
+        self._scores = per
+        return per
+
+    def outcome(self):
+        per = self.scores()
+        return outcome_from_scores(
+            {p: per[p]["total"] for p in self.players},
+            breakdown=per,
+            tiebreaks=[("completed tickets", {p: len(per[p]["completed"]) for p in self.players}),
+                       ("big cities", {p: len(per[p]["cities"]) for p in self.players})],
+        )
+
+    def result(self) -> dict[str, Any]:
+        result = self.outcome().as_result()
+        result["turns"] = self.turns
+        return result
+
+    # --- for playouts and scenarios ---------------------------------------------------------
+
+    def clone(self) -> "TicketToRideState":
+        other = TicketToRideState.__new__(TicketToRideState)
+        other.__dict__.update(self.__dict__)
+        other.deck = list(self.deck)
+        other.faceup = list(self.faceup)
+        other.discard = list(self.discard)
+        other.hands = {p: list(h) for p, h in self.hands.items()}
+        other.yards = {p: {c: list(col) for c, col in y.items()} for p, y in self.yards.items()}
+        other.tracks = {p: list(t) for p, t in self.tracks.items()}
+        other.tickets = {p: list(t) for p, t in self.tickets.items()}
+        other.pending = {p: list(t) for p, t in self.pending.items()}
+        other.done = {p: list(t) for p, t in self.done.items()}
+        other.ticket_deck = list(self.ticket_deck)
+        other.cities = list(self.cities)
+        other._scores = None
+        chance = Chance.__new__(Chance)
+        chance.seed = self.chance.seed
+        chance.queued = [(k, list(o)) for k, o in self.chance.queued]
+        chance.log = list(self.chance.log)
+        # Skipping Random's constructor avoids seeding from the operating system on every copy.
+        chance.rng = random.Random.__new__(random.Random)
+        chance.rng.setstate(self.chance.rng.getstate())
+        other.chance = chance
+        return other
+
+    def score(self, player: str) -> float:
+        """A cheap estimate of how well `player` stands, for the greedy policy: the ticket cards
+        already on the tracks pile or in the rail yard count fully, those in hand by half."""
+        if self.phase == OVER:
+            per = self.scores()
+            best_rival = max(per[p]["total"] for p in self.players if p != player)
+            return 1000 + per[player]["total"] - best_rival
+        need: dict = {}
+        points = 0
+        tickets = self.game.tickets
+        for t in self.tickets[player]:
+            ticket = tickets[t]
+            points += ticket.points
+            for colour in ticket.needs:
+                need[colour] = need.get(colour, 0) + 1
+        have: dict = {}
+        for card in self.tracks[player]:
+            have[card] = have.get(card, 0) + 1
+        for column in self.yards[player].values():
+            for card in column:
+                have[card] = have.get(card, 0) + 1
+        for card in self.hands[player]:
+            have[card] = have.get(card, 0) + 0.5
+        short = 0.0
+        total = 0
+        for colour, n in need.items():
+            total += n
+            gap = n - have.get(colour, 0)
+            if gap > 0:
+                short += gap
+        short = max(0.0, short - have.get(LOCO, 0))
+        return (total - short) * 2 - short * 3 + 0.2 * len(self.hands[player]) + 0.01 * points
+
+    def setup_record(self) -> dict | None:
+        if self.setup is not None:
+            return self.setup
+        return self.first_deal
+
+
+def _dotted(fields: dict, players: list[str]) -> dict:
+    for name, value in list(fields.items()):
+        if isinstance(value, dict) and name not in ("result",) and set(value) == set(players):
+            for p in players:
+                fields[f"{name}.{p}"] = value[p]
+    return fields
+
+
+# --- the game -----------------------------------------------------------------------------------
+
+
+class TicketToRide(Game):
+    """Ticket to Ride: The Card Game for 2 to 4 players, configured from its content folder.
+
+    Parameters (see rulings.yaml): beginners (true lets each player look at their own tracks
+    pile), bump_count (all: a column counts its locomotives when a colour is taken over; colour:
+    only its coloured cards), last_face_up (closed: no train card may be drawn once the deck is
+    empty; open: face-up cards may still be taken), last_round (everyone: once the deck is down to
+    its last card every player, the one who brought it there included, has one more turn; others:
+    only the other players do)."""
+
+    id = "ticket-to-ride-card-game"
+
+    def __init__(self, content=None, **params):
+        if content is None:
+            raise ValueError("Ticket to Ride needs its content (colours, tickets, big cities)")
+        for name in params:
+            if name not in READINGS:
+                raise ValueError(f"params: unknown parameter {name!r}; expected one of {', '.join(READINGS)}")
+        for name, allowed in READINGS.items():
+            value = params.get(name, allowed[0])
+            if value not in allowed or isinstance(value, bool) != isinstance(allowed[0], bool):
+                raise ValueError(f"params.{name}: must be one of {', '.join(map(str, allowed))}, not {value!r}")
+        super().__init__(content, **params)
+        self.beginners = params.get("beginners", False)
+        self.bump_count = params.get("bump_count", "all")
+        self.last_face_up = params.get("last_face_up", "closed")
+        self.last_round = params.get("last_round", "everyone")
+        self.min_players = content.game["players"]["min"]
+        self.max_players = content.game["players"]["max"]
+        self.colours: list[str] = [c["id"] for c in content.files["colours"]["colours"]]
+        self.tickets: dict[int, Ticket] = {}
+        self.city_points: dict[str, int] = {}
+        self.components: dict = {}
+        for card in content.cards:
+            copies = card.get("copies", 1)
+            if card["deck"] == "trains":
+                self.components[card["colour"]] = copies
+            elif card["deck"] == "locomotives":
+                self.components[LOCO] = copies
+            elif card["deck"] == "tickets":
+                self.tickets[card["number"]] = Ticket(card["number"], card["points"], tuple(card["colours"]),
+                                                      (card["from"], card["to"]))
+                self.components[card["number"]] = 1
+            elif card["deck"] == "big-cities":
+                self.city_points[card["city"]] = card["points"]
+                self.components[card["city"]] = 1
+        self.train_cards = sorted(c for c in self.components if isinstance(c, str) and (c in self.colours or c == LOCO))
+        self._actions: dict[str, Action] = {}
+
+    def allocate(self, tracks: list[str], ticket_ids: list[int]):
+        return best_allocation(tracks, [self.tickets[t] for t in sorted(ticket_ids)])
+
+    def parse_action(self, text: str) -> Action:
+        cached = self._actions.get(text)
+        if cached is not None:
+            return cached
+        action = self._parse(text)
+        if len(self._actions) < 4096:
+            self._actions[text] = action
+        return action
+
+    def _parse(self, text: str) -> Action:
+        words = str(text).split()
+        if not words:
+            raise NotationError(f"cannot read {text!r}; the actions are: {NOTATION}")
+        head, rest = words[0], words[1:]
+        if head == "keep" and rest:
+            if rest == ["none"]:
+                return Keep(())
+            numbers = []
+            for word in rest:
+                if not (word.isascii() and word.isdigit()):
+                    raise NotationError(f"cannot read {text!r}: {word!r} is not a ticket number")
+                numbers.append(int(word))
+            return Keep(tuple(sorted(numbers)))
+        if head == "draw" and not rest:
+            return DrawBlind()
+        if head == "take" and len(rest) == 1:
+            self._check_card(rest[0], text)
+            return Take(rest[0])
+        if head == "stop" and not rest:
+            return Stop()
+        if head == "tickets" and not rest:
+            return DrawTickets()
+        if head == "pass" and not rest:
+            return Pass()
+        if head == "play" and rest:
+            for word in rest:
+                self._check_card(word, text)
+            order = {c: i for i, c in enumerate(self.colours + [LOCO])}
+            return Play(tuple(sorted(rest, key=order.__getitem__)))
+        raise NotationError(f"cannot read {text!r}; the actions are: {NOTATION}")
+
+    def _check_card(self, word: str, text: str) -> None:
+        if word not in self.colours and word != LOCO:
+            raise NotationError(f"cannot read {text!r}: {word!r} is not a train card "
+                                f"({', '.join(self.colours)} or {LOCO})")
+
+    def new_state(self, players: int, seed: int | None = None, setup: dict | None = None) -> TicketToRideState:
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(f"Ticket to Ride takes {self.min_players}-{self.max_players} players, not {players}")
+        state = TicketToRideState(self, players, Chance(seed))
+        setup = setup or {}
+        if not isinstance(setup, dict):
+            raise SetupError("", "must be a mapping")
+        unknown = sorted(set(setup) - SETUP_KEYS)
+        if unknown:
+            raise SetupError(unknown[0], f"unknown setup key; known: {', '.join(sorted(SETUP_KEYS))}")
+        if "hands" in setup:
+            _setup_position(self, state, setup)
+            state.setup = setup
+        else:
+            _setup_deal(self, state, setup)
+        return state
+
+    def notation_help(self) -> str:
+        return NOTATION_HELP
+
+
+SETUP_KEYS = {"train_deck", "ticket_deck", "hands", "columns", "tracks", "faceup", "deck", "discard", "tickets",
+              "offered", "done", "turn", "step", "phase", "deck_number", "final_turns", "trigger", "rest"}
+
+
+def _train_list(game: TicketToRide, value, field: str) -> list[str]:
+    if not isinstance(value, list):
+        raise SetupError(field, "must be a list of train cards")
+    for i, card in enumerate(value):
+        if card not in game.colours and card != LOCO:
+            raise SetupError(f"{field}.{i}", f"{card!r} is not a train card ({', '.join(game.colours)} or {LOCO})")
+    return list(value)
+
+
+def _ticket_list(game: TicketToRide, value, field: str) -> list[int]:
+    if not isinstance(value, list):
+        raise SetupError(field, "must be a list of ticket numbers")
+    for i, t in enumerate(value):
+        if isinstance(t, bool) or t not in game.tickets:
+            raise SetupError(f"{field}.{i}", f"{t!r} is not a ticket number (1 to {len(game.tickets)})")
+    return list(value)
+
+
+def _per_player(state: TicketToRideState, setup: dict, key: str) -> dict:
+    value = setup.get(key, {})
+    if not isinstance(value, dict) or not set(value) <= set(state.players):
+        raise SetupError(key, f"must map players ({', '.join(state.players)}) to their cards")
+    return value
+
+
+def _setup_deal(game: TicketToRide, state: TicketToRideState, setup: dict) -> None:
+    """A locomotive to each player; the other train cards shuffled, seven dealt to each, five
+    turned up; six tickets dealt to each player to choose from."""
+    for key in setup:
+        if key not in ("train_deck", "ticket_deck"):
+            raise SetupError(key, "only 'train_deck' and 'ticket_deck' may be given without 'hands'")
+    n = len(state.players)
+    pool = Counter({c: k for c, k in game.components.items() if c in game.train_cards})
+    pool[LOCO] -= n
+    everything = sorted(pool.elements())
+    if "train_deck" in setup:
+        order = _train_list(game, setup["train_deck"], "train_deck")
+        if sorted(order) != everything:
+            raise SetupError("train_deck", f"must hold every train card but the {n} locomotives dealt first "
+                                           f"({len(everything)} cards), in the order shuffled")
+        state.chance.log.append(("deal", list(order)))
+    else:
+        order = state.chance.shuffle("deal", everything)
+    tickets_all = sorted(game.tickets)
+    if "ticket_deck" in setup:
+        t_order = _ticket_list(game, setup["ticket_deck"], "ticket_deck")
+        if sorted(t_order) != tickets_all:
+            raise SetupError("ticket_deck", f"must hold all {len(tickets_all)} tickets, in the order shuffled")
+        state.chance.log.append(("deal-tickets", list(t_order)))
+    else:
+        t_order = state.chance.shuffle("deal-tickets", tickets_all)
+    state.first_deal = {"train_deck": list(order), "ticket_deck": list(t_order)}
+    state.deck = list(order)[::-1]
+    state.ticket_deck = list(t_order)[::-1]
+    for p in state.players:
+        state.hands[p].append(LOCO)
+    for p in state.players:
+        for _ in range(HAND_DEAL):
+            state.hands[p].append(state.deck.pop())
+    state._refill()
+    for p in state.players:
+        for _ in range(TICKET_DEAL):
+            state.pending[p].append(state.ticket_deck.pop())
+    state.phase = CHOOSE
+    state.current = 0
+
+
+def _setup_position(game: TicketToRide, state: TicketToRideState, setup: dict) -> None:
+    """Start from a given position; unnamed train cards go under the deck (or to the discard pile
+    with `rest: discard`) and unnamed tickets under the ticket deck, in a fixed order, so that a
+    scenario never depends on a shuffle."""
+    used: Counter = Counter()
+    for p, cards in _per_player(state, setup, "hands").items():
+        state.hands[p] = _train_list(game, cards, f"hands.{p}")
+    columns = _per_player(state, setup, "columns")
+    for p, yard in columns.items():
+        if not isinstance(yard, dict):
+            raise SetupError(f"columns.{p}", "must map a colour to its column, bottom card first")
+        for colour, column in yard.items():
+            column = _train_list(game, column, f"columns.{p}.{colour}")
+            if colour not in game.colours:
+                raise SetupError(f"columns.{p}", f"{colour!r} is not a colour")
+            if not column or column[0] != colour or any(c not in (colour, LOCO) for c in column) or \
+                    (LOCO in column and any(c != LOCO for c in column[column.index(LOCO):])):
+                raise SetupError(f"columns.{p}.{colour}", f"a column holds {colour} cards with any locomotives on top")
+            for other, theirs in columns.items():
+                if other < p and colour in theirs:
+                    raise SetupError(f"columns.{p}.{colour}", f"{other} shows {colour} too; a colour is shown by one player")
+            state.yards[p][colour] = column
+    for p, cards in _per_player(state, setup, "tracks").items():
+        state.tracks[p] = _train_list(game, cards, f"tracks.{p}")
+    state.faceup = _train_list(game, setup.get("faceup", []), "faceup")
+    if len(state.faceup) > FACE_UP:
+        raise SetupError("faceup", f"the face-up row holds {FACE_UP} cards at most")
+    deck = _train_list(game, setup.get("deck", []), "deck")
+    state.discard = _train_list(game, setup.get("discard", []), "discard")
+    for cards in [*state.hands.values(), *state.tracks.values(), state.faceup, deck, state.discard]:
+        used.update(cards)
+    for yard in state.yards.values():
+        for column in yard.values():
+            used.update(column)
+    rest = []
+    for card in game.train_cards:
+        extra = used[card] - game.components[card]
+        if extra > 0:
+            raise SetupError("hands", f"the setup uses {used[card]} {card} cards; the game has {game.components[card]}")
+        rest += [card] * (game.components[card] - used[card])
+    where = setup.get("rest", "deck")
+    if where not in ("deck", "discard"):
+        raise SetupError("rest", f"must be 'deck' or 'discard', not {where!r}")
+    if where == "deck":
+        deck += rest
+    else:
+        state.discard += rest
+    state.deck = deck[::-1]
+    seen: dict[int, str] = {}
+    for key in ("tickets", "offered", "done"):
+        target = {"tickets": state.tickets, "offered": state.pending, "done": state.done}[key]
+        for p, numbers in _per_player(state, setup, key).items():
+            target[p] = _ticket_list(game, numbers, f"{key}.{p}")
+            for t in target[p]:
+                if t in seen:
+                    raise SetupError(f"{key}.{p}", f"ticket {t} is also in {seen[t]}")
+                seen[t] = f"{key}.{p}"
+    t_deck = _ticket_list(game, setup.get("ticket_deck", []), "ticket_deck")
+    for t in t_deck:
+        if t in seen:
+            raise SetupError("ticket_deck", f"ticket {t} is also in {seen[t]}")
+        seen[t] = "ticket_deck"
+    t_deck += [t for t in sorted(game.tickets) if t not in seen]
+    state.ticket_deck = t_deck[::-1]
+    phase = setup.get("phase", PLAY)
+    if phase not in (CHOOSE, PLAY, OVER):
+        raise SetupError("phase", f"must be choose, play or over, not {phase!r}")
+    state.phase = phase
+    step = setup.get("step", KEEP if any(state.pending.values()) and phase == PLAY else START)
+    if step not in (START, DRAW2, KEEP):
+        raise SetupError("step", f"must be start, draw2 or keep, not {step!r}")
+    state.step = step
+    turn = setup.get("turn", state.players[0])
+    if turn not in state.players:
+        raise SetupError("turn", f"must be one of {', '.join(state.players)}, not {turn!r}")
+    state.current = state.players.index(turn)
+    if (phase == CHOOSE or step == KEEP) and not state.pending[turn]:
+        raise SetupError("offered", f"{turn} must have tickets offered to choose from")
+    number = setup.get("deck_number", 1)
+    if number not in (1, 2) or (number == 2 and len(state.players) < TWO_DECKS_AT):
+        raise SetupError("deck_number", "is 1, or 2 in the four-player game")
+    state.deck_number = number
+    final = setup.get("final_turns")
+    if final is not None and (isinstance(final, bool) or not isinstance(final, int) or not 1 <= final <= len(state.players)):
+        raise SetupError("final_turns", f"must be a number of turns from 1 to {len(state.players)}")
+    state.final = final
+    trigger = setup.get("trigger")
+    if trigger is not None and trigger not in state.players:
+        raise SetupError("trigger", f"must be one of {', '.join(state.players)}")
+    state.trigger = trigger
+    if phase == PLAY and state.deck and len(state.faceup) < FACE_UP:
+        # A short row is refilled at once while the deck lasts, as in play.
+        state._refill()
+
+
+NOTATION_HELP = """\
+Train cards: red, orange, blue, black, purple, yellow, white, green; a locomotive is loco.
+Tickets are written by their number.
+Actions:
+  keep <numbers> | keep none   keep tickets dealt (at least one at the start) or drawn
+  draw                         take the top card of the train deck
+  take <colour>                take a face-up card (take loco: as the first card only; ends the draw)
+  stop                         end a draw after its first card
+  play <cards>                 e.g. play red red loco (one colour, locomotives on top)
+                               or play red blue green (three colours, no locomotive)
+  tickets                      draw four tickets, then keep any of them
+  pass                         only when no action is possible
+Phase 1 (the top card of each rail-yard column to the tracks pile) happens by itself.
+Setup: train_deck and ticket_deck (top first) for a new deal; or hands {P1: [...]} with
+columns {P1: {red: [red, red, loco]}}, tracks, faceup, deck (top first), discard, tickets,
+offered, done, ticket_deck, turn, step (start, draw2, keep), phase (choose, play, over),
+deck_number, final_turns, trigger and rest (deck or discard: where unnamed cards go).
+Chance: deal, deal-tickets, tickets (the returned starting tickets), redeal (second deck).
+Fields for expect: phase, step, to_move, turns, deck_number, final_turns, trigger, columns,
+hand.P1, yard.P1, tracks.P1, tickets.P1, offered.P1, done.P1, faceup, deck, discard,
+ticket_deck, cities. Result fields for end: winner, winners, order, scores, breakdown
+(completed, failed, cards, unused, gained, lost, tickets, cities, city_points, total),
+tiebreaks, turns.
+"""
