@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from operator import lt
 from typing import Any
 
 from verify.engine import Action, Chance, Game, IllegalAction, NotationError, SetupError, State, player_names
@@ -164,7 +165,7 @@ def is_ascending(train: list) -> bool:
     """A complete train whose numbers rise from the locomotive outwards."""
     if None in train:
         return False
-    return all(a < b for a, b in zip(train, train[1:]))
+    return all(map(lt, train, train[1:]))
 
 
 # The neighbour pairs (k, k + 1) that a change to the carriages at indices first..last touches.
@@ -173,7 +174,10 @@ _TOUCHED = {(first, last): tuple(k for k in range(first - 1, last + 1) if 0 <= k
 
 
 def ascending_pairs(train: list) -> int:
-    return sum(1 for a, b in zip(train, train[1:]) if a is not None and b is not None and a < b)
+    """How many neighbouring carriages rise (a gap during a refill rises with nothing)."""
+    if None in train:
+        return sum(1 for a, b in zip(train, train[1:]) if a is not None and b is not None and a < b)
+    return sum(map(lt, train, train[1:]))
 
 
 _DRAWS = tuple(DrawPlace(p) for p in range(1, TRAIN_LENGTH + 1))
@@ -689,9 +693,7 @@ class GameOfTrainsState(State):
             return self._score_on_copy(player, action)
         standing = self._standing
         if standing is None:
-            pairs = {p: ascending_pairs(self.trains[p]) for p in self.players}
-            rivals = {p: max(v for q, v in pairs.items() if q != p) for p in self.players}
-            standing = self._standing = (pairs, rivals)
+            standing = self._standing = self._compute_standing()
         pairs, rivals = standing
         kind = type(action)
         if kind is Lock:
@@ -723,6 +725,14 @@ class GameOfTrainsState(State):
             return 1000  # every neighbour pair rises: the train is complete and ascending
         return 10 * own - rivals[player]
 
+    def _compute_standing(self) -> tuple[dict[str, int], dict[str, int]]:
+        """Rising pairs of every train, and for each player the best rival's."""
+        pairs = {p: ascending_pairs(self.trains[p]) for p in self.players}
+        ranked = sorted(pairs.values(), reverse=True)
+        first, second = ranked[0], ranked[1]
+        rivals = {p: second if v == first else first for p, v in pairs.items()}
+        return pairs, rivals
+
     def _score_uncouple(self, player: str, action: Uncouple, pairs: dict[str, int]) -> int:
         position = self.game.behaviour[self.game.ability_of[action.card]][1]
         start = self.players.index(player)
@@ -732,12 +742,19 @@ class GameOfTrainsState(State):
             return self._score_on_copy(player, action)
         after = dict(pairs)
         pile = self.pile
+        i = position - 1
+        touched = _TOUCHED[(i, i)]
         for k, p in enumerate(losers, start=1):
-            new = list(self.trains[p])
-            new[position - 1] = pile[-k]
-            if is_ascending(new):
-                return 1000 if p == player else -1000
-            after[p] = ascending_pairs(new)
+            train = self.trains[p]
+            card = pile[-k]
+            count = pairs[p]
+            for j in touched:
+                old = train[j] < train[j + 1]
+                new = (card if j == i else train[j]) < (card if j + 1 == i else train[j + 1])
+                count += new - old
+            if count == TRAIN_LENGTH - 1:
+                return 1000 if p == player else -1000  # the first complete train in refill order wins
+            after[p] = count
         return 10 * after[player] - max(v for q, v in after.items() if q != player)
 
     def _score_draft(self, player: str, action: Draft) -> int:
