@@ -98,7 +98,7 @@ def _row_cards(row: list, painter: Painter, city: str | None = None) -> tuple[li
 
 
 def _draw_lines(c, painter: Painter, rows: list[list], x_city: float, top: float, lang, changed=None, label=True,
-                cities=None):
+                cities=None, numbers=None):
     """Four lines, cities in one column; returns the y under the last line."""
     W, H, GAP = painter.w, painter.h, painter.gap
     y = top
@@ -107,7 +107,8 @@ def _draw_lines(c, painter: Painter, rows: list[list], x_city: float, top: float
         left, city, right = _row_cards(row, painter, None if cities is None else cities[i])
         old = None if changed is None else changed[i]
         if label:
-            _label(c, x_city - (5 * (W + GAP)) + GAP, y + H / 2 - 1 * mm, str(i + 1), lang, size=8, colour=INK, bold=True)
+            number = i + 1 if numbers is None else numbers[i]
+            _label(c, x_city - (5 * (W + GAP)) + GAP, y + H / 2 - 1 * mm, str(number), lang, size=8, colour=INK, bold=True)
         if city is None:
             painter.empty(c, x_city, y)
         else:
@@ -193,43 +194,51 @@ def _new_cards(now: list, then: list | None) -> list[bool]:
 
 
 def example_diagram(content, lang, example):
-    """The position before the example (above) and after it (below): the four lines on the left;
-    on the right, each player's cards in front, hand and cities. Cards that arrived are outlined."""
+    """The position before the example (above) and after it (below), showing only what changed:
+    the lines that changed on the left, and on the right the cards in front, hand and cities of each
+    player whose cards changed. Cards that arrived are outlined."""
     w, h, gap = 6.2 * mm, 8.8 * mm, 0.9 * mm
     painter = Painter(content, w, h, gap, lang)
-    players = sorted(example.before.get("front", {}), key=lambda name: int(name[1:]))
+    before, after = example.before, example.after
+    players = sorted(before.get("front", {}), key=lambda name: int(name[1:]))
+    lines = [i for i in range(1, 5) if list(before[f"line{i}"]) != list(after[f"line{i}"])]
+    keys = ("front", "hand", "taken")
+    players = [p for p in players if any(sorted(before[k][p]) != sorted(after[k][p]) for k in keys)]
     step = w + gap
     row = h + 2 * gap
-    rows = max(4, len(players))
+    rows = max(len(lines), len(players), 1)
     x_city = 5 * step + 4 * mm
-    x_players = x_city + 5 * step + 8 * mm
+    x_players = (x_city + 5 * step + 8 * mm) if lines else 20 * mm
     x_front, x_hand, x_taken = x_players + 2 * mm, x_players + 2 * mm + 4 * step + 3 * mm, x_players + 2 * mm + 9 * step + 6 * mm
     width = x_taken + 3 * step + 2 * mm
-    block = 10 * mm + rows * row
+    block = 7 * mm + rows * row
     height = 2 * block + 2 * mm
 
     def cards(c, x, y, now, then, city=False):
         for k, (card, new) in enumerate(zip(now, _new_cards(now, then))):
             (painter.city if city else painter.card)(c, x + k * step, y, card, highlight=new)
 
-    def side(c, top, fields, heading, before=None):
+    def side(c, top, fields, heading, old=None):
         _label(c, 0, top - 4 * mm, heading, lang, size=9, colour=INK, bold=True, align="left")
-        for x, key in ((x_front, "front"), (x_hand, "hand"), (x_taken, "cities")):
-            _label(c, x, top - 4 * mm, term(content, key, lang), lang, size=7, align="left")
-        lines = [list(fields[f"line{i}"]) for i in range(1, 5)]
-        old_lines = None if before is None else [list(before[f"line{i}"]) for i in range(1, 5)]
-        _draw_lines(c, painter, lines, x_city, top - 6 * mm, lang, changed=old_lines, cities=fields.get("line_cities"))
+        if players:
+            for x, key in ((x_front, "front"), (x_hand, "hand"), (x_taken, "cities")):
+                _label(c, x, top - 4 * mm, term(content, key, lang), lang, size=7, align="left")
+        cities = fields.get("line_cities") or [None] * 4
+        for n, i in enumerate(lines):
+            _draw_lines(c, painter, [list(fields[f"line{i}"])], x_city, top - 5 * mm - n * row, lang,
+                        changed=None if old is None else [list(old[f"line{i}"])], cities=[cities[i - 1]],
+                        numbers=[i])
         for n, p in enumerate(players):
-            y = top - 6 * mm - (n + 1) * row
+            y = top - 5 * mm - (n + 1) * row
             _label(c, x_players, y + h / 2 - 1 * mm, p, lang, size=7, colour=INK, bold=True, align="right")
             for x, key, city in ((x_front, "front", False), (x_hand, "hand", False), (x_taken, "taken", True)):
                 now = sorted(fields.get(key, {}).get(p, []))
-                then = None if before is None else list(before.get(key, {}).get(p, []))
+                then = None if old is None else list(old.get(key, {}).get(p, []))
                 cards(c, x, y, now[-3:] if city else now, then, city)
 
     def paint(c):
-        side(c, height, example.before, term(content, "before", lang))
-        side(c, height - block - 2 * mm, example.after, term(content, "after", lang), before=example.before)
+        side(c, height, before, term(content, "before", lang))
+        side(c, height - block - 2 * mm, after, term(content, "after", lang), old=before)
         c.setStrokeColor(colors.HexColor("#c8c8c8"))
         c.setLineWidth(0.5)
         c.line(0, height - block, width, height - block)
