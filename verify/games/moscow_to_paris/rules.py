@@ -935,14 +935,39 @@ class MoscowToParisState(State):
         chance.seed = self.chance.seed
         chance.queued = [(k, list(o)) for k, o in self.chance.queued]
         chance.log = list(self.chance.log)
-        # Skipping Random's constructor avoids seeding from the operating system on every copy.
-        chance.rng = random.Random.__new__(random.Random)
-        chance.rng.setstate(self.chance.rng.getstate())
+        chance.rng = _SnapshotRandom(self.chance.rng.getstate())
         other.chance = chance
         return other
 
     def setup_record(self) -> dict | None:
         return self.setup
+
+
+class _SnapshotRandom:
+    """A copy of a random generator that is made only when first used: most copies of a state (a
+    greedy player's trials) never shuffle, and restoring a generator costs more than the rest of a
+    copy together."""
+
+    __slots__ = ("_state", "_real")
+
+    def __init__(self, state):
+        self._state = state
+        self._real = None
+
+    def getstate(self):
+        if self._real is not None:
+            # Freeze again: the next copy then costs nothing until someone shuffles.
+            self._state = self._real.getstate()
+            self._real = None
+        return self._state
+
+    def __getattr__(self, name):
+        if self._real is None:
+            # Skipping Random's constructor avoids seeding from the operating system.
+            real = random.Random.__new__(random.Random)
+            real.setstate(self._state)
+            self._real = real
+        return getattr(self._real, name)
 
 
 # --- the game -----------------------------------------------------------------------------------
@@ -995,6 +1020,7 @@ class MoscowToParis(Game):
             _setup_deal(state, setup)
         state.setup = _record(state, setup)
         state.seen = {state.key()}
+        state.chance.rng = _SnapshotRandom(state.chance.rng.getstate())
         return state
 
     def notation_help(self) -> str:
