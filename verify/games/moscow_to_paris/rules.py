@@ -1176,28 +1176,32 @@ def _setup_midgame(state: MoscowToParisState, setup: dict) -> None:
 
 
 NOTATION_HELP = """\
-Actions (lines are numbered 1 to 4 from the top; left = next player clockwise):
-  line <n> left|right <kind>    action 1: a train card from your hand beside city <n>, then draw
-  front <kind>                  action 3: a train card from your hand in front of you
-  back <kind>                   action 4: a card in front of you back to your hand
-  play swap <place> <place>     action card 1; a place is <line>:<kind> or P<n>:<kind> (a front)
-  play clear-two <col> <n> <n>  action card 2; a column is L1 (next left of the city), L2 ... R1 ...
-  play clear-three <col> <n> <n> <n>   action card 3
-  play trade left|right <kind>  action card 4: offer a train card of your hand to a neighbour
-  give <kind> | decline         the neighbour asked: trade back a train card, or refuse (stops)
-  offer <kind> | decline        after trading: pass the trade on the same way round, or stop
-  play close-line <n>           action card 5: the city of line <n> and its cards leave
-  claim <n> | pass              after an action whose end leaves your front matching line <n>
-  discard <card>                only when none of the four actions is possible
-Setup: deck and city_deck (top first; five cards dealt to P1, then P2 ...), or hands, fronts
-{P1: [...]}, lines (four rows as they lie, e.g. [sleeper, moscow, mail]), discard, taken, removed,
-turn, rest (deck or discard) and city_rest (deck or removed); data: {trains: {kind: copies},
-actions: {effect: copies}, cities: [{id, country, points, capital, line}]} replaces the cards.
+Actions (lines are numbered 1 to 4 from the top; left = the next player clockwise):
+  line <n> left|right <kind>   action 1: a train card from your hand beside city <n>, draw
+  front <kind>                 action 3: a train card from your hand in front of you
+  back <kind>                  action 4: a card in front of you back to your hand
+  play swap <place> <place>    action card 1; a place is <line>:<kind> or P<n>:<kind>
+  play clear-two <col> <n> <n> action card 2; a column is L1 (next left of the city), L2,
+                               ..., R1, R2 ...
+  play clear-three <col> <n> <n> <n>  action card 3
+  play trade left|right <kind> action card 4: offer a train card of your hand
+  give <kind> | decline        the player asked: trade a train card back, or refuse
+  offer <kind> | decline       after trading: pass the trade on the same way, or stop
+  play close-line <n>          action card 5: city <n> and its cards leave
+  claim <n> | pass             after an action, when your front matches line <n>
+  discard <card>               only when none of the four actions is possible
+Setup: deck and city_deck (top first; five cards dealt to P1, then P2 ...); or hands and
+fronts {P1: [...]}, lines (four rows as they lie, e.g. [sleeper, moscow, mail]), discard,
+taken, removed, turn, rest (deck or discard), city_rest (deck or removed); data: {trains:
+{kind: copies}, actions: {effect: copies}, cities: [{id, country, points, capital, line}]}
+replaces the cards.
 Chance: deal, cities (the first shuffles), reshuffle (a new deck from the discard pile).
-Fields for expect: phase (act, claim, answer, continue, over), to_move, turn, trade, dead_ends,
-score, line_cities, deck, deck_top (the next three), deck_size, discard, city_deck, removed, line1..line4, hand, front, offer, taken (per player).
-Result fields for end: winner, winners, shared, order, ranks, scores, breakdown, tiebreaks, teams.
-Parameters (--param, or params: in a scenario): istanbul=true, homeland=true (shuffle the special
-city in), teams=true (4 players: P1 and P3 against P2 and P4; ignored with fewer), claim=cover
-(default), within or exact (how the cards in front must match a line).
+Fields for expect: phase (act, claim, answer, continue, over), to_move, turn, trade,
+dead_ends, score, line_cities, deck, deck_top (the next three), deck_size, discard,
+city_deck, removed, line1 ... line4, and per player hand, front, offer, taken.
+Result fields for end: winner, winners, shared, order, ranks, scores, breakdown, tiebreaks,
+teams.
+Parameters (--param, or params: in a scenario): istanbul=true, homeland=true (the special
+city is shuffled in), teams=true (4 players: P1 and P3 against P2 and P4; ignored with
+fewer), claim=cover (default), within or exact (how the front must match a line).
 """
