@@ -14,6 +14,7 @@ import importlib
 import os
 import shutil
 import tempfile
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 from typing import Callable
@@ -22,7 +23,8 @@ from cardgen.content import LANGUAGES
 from cardgen.layout import FLIPS
 from cardgen.errors import OutputError, UsageError
 from cardgen.registry import definition_for
-from cardgen.sheets import render_card_sheets
+from cardgen.sheets import DEFAULT_OPTIONS, SHEET_LAYOUTS, SheetOptions, render_card_sheets, select_cards
+from cardgen.subsets import tagged
 
 Render = Callable[[Path], object]
 
@@ -38,43 +40,160 @@ def _rule_sheet_renderer():
     return module.render_rule_sheet
 
 
-def planned_outputs(content, out_dir: Path, papers=("a4", "letter"), layouts=("home", "shop"),
-                    flip: str = "long", langs=LANGUAGES) -> list[tuple[Path, Render]]:
-    """Every (path, render) the build of `content` will make, in build order."""
+# Layouts a build can make: card sheets (home, butted, fold-over), the print-shop export and
+# Tabletop Simulator deck sheets.
+ALL_LAYOUTS = ("home", "butted", "fold", "shop", "tts")
+# What a library call builds unless told otherwise: every card sheet (the shop export and the
+# Tabletop Simulator images rasterise every card and are asked for by name, or by `all`).
+SHEETS_ONLY = ("home", "butted", "fold")
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """Everything about a build beyond papers, layouts, flip and languages.
+
+    sheet: cut lines, back offset and sides of the card sheets; shop: the shop profile id (None:
+    the default profile); cards: a `--cards` selection (then only card files are made, named
+    `replacements-...`); final_dir: the folder the files end up in, for links inside saved
+    objects (None: out_dir)."""
+
+    sheet: SheetOptions = DEFAULT_OPTIONS
+    shop: str | None = None
+    cards: str | None = None
+    final_dir: Path | None = None
+
+
+def build_options(layout: str, cut_line: str | None, back_offset: str | None, printer, shop: str | None,
+                  cards: str | None, sides: str, games) -> tuple[tuple[str, ...], BuildOptions]:
+    """The build command's options checked and turned into (layouts, BuildOptions); usage errors
+    name the option."""
+    from cardgen.printdata import printer_offset, shop_profile
+    from cardgen.sheets import parse_cut_line, parse_offset
+
+    names = [part.strip() for part in layout.split(",") if part.strip()]
+    if not names:
+        raise UsageError("--layout names no layout")
+    layouts: list[str] = []
+    for name in names:
+        if name == "all":
+            layouts += [n for n in ALL_LAYOUTS if n not in layouts]
+        elif name in ALL_LAYOUTS:
+            if name not in layouts:
+                layouts.append(name)
+        else:
+            raise UsageError(f"--layout must be one of {', '.join(ALL_LAYOUTS)} or all, not {name!r}")
+    if sides not in ("both", "fronts", "backs"):
+        raise UsageError(f"--sides must be both, fronts or backs, not {sides!r}")
+    width, colour = parse_cut_line(cut_line) if cut_line else (DEFAULT_OPTIONS.cut_width, DEFAULT_OPTIONS.cut_colour)
+    if back_offset and printer:
+        raise UsageError("give --back-offset or --printer, not both")
+    offset = parse_offset(back_offset) if back_offset else printer_offset(printer) if printer else (0.0, 0.0)
+    if cards is not None and len(games or []) != 1:
+        raise UsageError("--cards needs exactly one game named, since positions and ids belong to a game")
+    shop_profile(shop)  # an unknown profile is a usage error before anything is built
+    sheet = SheetOptions(cut_width=width, cut_colour=colour, back_offset=offset, sides=sides)
+    return tuple(layouts), BuildOptions(sheet=sheet, shop=shop, cards=cards)
+
+
+def card_sheet_name(paper: str, layout: str, flip: str, sides: str = "both", selection: bool = False) -> str:
+    """`cards-a4-home.pdf`; `-fronts`/`-backs` for one side only; `-short` when the file is made for
+    short-edge flipping (fold-over and fronts-only files do not depend on the flip)."""
+    stem = f"{'replacements' if selection else 'cards'}-{paper}-{layout}"
+    if sides != "both":
+        stem += f"-{sides}"
+    if flip == "short" and layout != "fold" and sides != "fronts":
+        stem += "-short"
+    return stem + ".pdf"
+
+
+def _short(path: Path, flip: str) -> Path:
+    return path.with_name(f"{path.stem}-short{path.suffix}") if flip == "short" else path
+
+
+def planned_outputs(content, out_dir: Path, papers=("a4", "letter"), layouts=SHEETS_ONLY,
+                    flip: str = "long", langs=LANGUAGES, options: BuildOptions | None = None) -> list[tuple[Path, Render]]:
+    """Every (path, render) the build of `content` will make, in build order. Every PDF's font
+    subsets carry tags of its own (see `cardgen.subsets`)."""
     if flip not in FLIPS:
         raise UsageError(f"unknown flip {flip!r}; choose one of {', '.join(FLIPS)}")
+    for layout in layouts:
+        if layout not in ALL_LAYOUTS:
+            raise UsageError(f"unknown layout {layout!r}; choose one of {', '.join(ALL_LAYOUTS)}")
+    options = options or BuildOptions()
     game_dir = Path(out_dir) / content.id
     definition = definition_for(content.id)
+    selection = select_cards(content, options.cards) if options.cards else None
+    sides = options.sheet.sides
     outputs: list[tuple[Path, Render]] = []
     for paper in papers:
         for layout in layouts:
-            path = game_dir / f"cards-{paper}-{layout}.pdf"
-            outputs.append((path, partial(_cards, content, paper=paper, layout=layout, flip=flip)))
-    rule_sheet = _rule_sheet_renderer()
-    if rule_sheet is not None:
+            if layout in SHEET_LAYOUTS:
+                path = game_dir / card_sheet_name(paper, layout, flip, sides, selection is not None)
+                outputs.append((path, partial(_cards, content, paper=paper, layout=layout, flip=flip,
+                                              options=options.sheet, cards=selection)))
+    if "shop" in layouts:
+        outputs += _shop_outputs(content, game_dir, options, selection)
+    if selection is None:
+        if "tts" in layouts:
+            from cardgen.tts import tts_outputs
+
+            final = Path(options.final_dir or out_dir) / content.id
+            outputs += tts_outputs(content, game_dir, final)
+        rule_sheet = _rule_sheet_renderer()
+        if rule_sheet is not None:
+            for paper in papers:
+                for lang in langs:
+                    outputs.append((game_dir / f"rules-{paper}-{lang}.pdf", partial(_rules, rule_sheet, content, lang, paper)))
         for paper in papers:
-            for lang in langs:
-                outputs.append((game_dir / f"rules-{paper}-{lang}.pdf", partial(_rules, rule_sheet, content, lang, paper)))
-    for paper in papers:
-        outputs.extend(definition.extra_outputs(content, game_dir, paper, flip))
+            outputs.extend((_short(path, flip), render) for path, render in definition.extra_outputs(content, game_dir, paper, flip))
+        from cardgen.assembly import assembly_outputs
+
+        outputs += assembly_outputs(content, game_dir, papers, langs, flip, list(outputs))
+    return [(path, tagged(f"{content.id}/{path.relative_to(game_dir).as_posix()}", render) if path.suffix == ".pdf" else render)
+            for path, render in outputs]
+
+
+def _shop_outputs(content, game_dir: Path, options: BuildOptions, selection) -> list[tuple[Path, Render]]:
+    from cardgen.printdata import shop_profile
+    from cardgen.shop import PngRenderer, card_list_csv, png_names, render_shop_pdf, write_bytes
+
+    profile = shop_profile(options.shop)
+    folder = game_dir / f"shop-{profile.id}{'-replacements' if selection is not None else ''}"
+    pdf = folder / "cards.pdf"
+    outputs: list[tuple[Path, Render]] = [(pdf, partial(_shop_pdf, content, profile=profile, cards=selection))]
+    outputs.append((folder / "cards.csv", partial(write_bytes, card_list_csv(content, profile, selection))))
+    names = png_names(content, profile, selection)
+    renderer = PngRenderer(lambda png: png.parent / "cards.pdf", profile, len(names))
+    for name, index in names:
+        outputs.append((folder / name, partial(_png, renderer, index=index)))
     return outputs
 
 
-def _cards(content, path: Path, *, paper: str, layout: str, flip: str) -> None:
-    render_card_sheets(content, path, paper, layout, flip)
+def _shop_pdf(content, path: Path, *, profile, cards) -> None:
+    from cardgen.shop import render_shop_pdf
+
+    render_shop_pdf(content, path, profile, cards)
+
+
+def _png(renderer, path: Path, *, index: int) -> None:
+    renderer.write(path, index)
+
+
+def _cards(content, path: Path, *, paper: str, layout: str, flip: str, options=DEFAULT_OPTIONS, cards=None) -> None:
+    render_card_sheets(content, path, paper, layout, flip, options, cards)
 
 
 def _rules(render_rule_sheet, content, lang: str, paper: str, path: Path) -> None:
     render_rule_sheet(content, lang, path, paper=paper)
 
 
-def build_game(content, out_dir: Path, papers=("a4", "letter"), layouts=("home", "shop"),
+def build_game(content, out_dir: Path, papers=("a4", "letter"), layouts=SHEETS_ONLY,
                flip: str = "long", progress: Callable[[Path], object] | None = None,
-               langs=LANGUAGES) -> list[Path]:
+               langs=LANGUAGES, options: BuildOptions | None = None) -> list[Path]:
     """Write every printable file of one game under `out_dir/<game id>/`; call `progress(path)`
     after each file. Returns the paths written, in order."""
     written = []
-    for path, render in planned_outputs(content, out_dir, papers, layouts, flip, langs):
+    for path, render in planned_outputs(content, out_dir, papers, layouts, flip, langs, options):
         path.parent.mkdir(parents=True, exist_ok=True)
         render(path)
         written.append(path)
@@ -83,21 +202,34 @@ def build_game(content, out_dir: Path, papers=("a4", "letter"), layouts=("home",
     return written
 
 
-def build_all(contents, out_dir: Path, progress: Callable[[Path], object] | None = None, **options) -> list[Path]:
+def build_all(contents, out_dir: Path, progress: Callable[[Path], object] | None = None,
+              calibration: bool = False, **options) -> list[Path]:
     """Build every game into `out_dir` through a staging folder beside it: files appear in
     `out_dir` only once every file of the run is done; files the run does not make stay as they
-    are. Returns the final paths. `OutputError` names the path and the cause when the output
-    folder cannot be written."""
+    are. With `calibration`, the duplex calibration sheet of every paper is made too, at the top
+    of `out_dir`. Returns the final paths. `OutputError` names the path and the cause when the
+    output folder cannot be written."""
     out_dir = Path(out_dir)
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.resolve().name}.staging-", dir=out_dir.resolve().parent))
     except OSError as exc:
         raise OutputError(out_dir, exc) from None
+    build_options = replace(options.pop("options", None) or BuildOptions(), final_dir=out_dir.resolve())
     try:
         staged: list[Path] = []
         for content in contents:
-            staged += build_game(content, staging, progress=progress, **options)
+            staged += build_game(content, staging, progress=progress, options=build_options, **options)
+        if calibration:
+            from cardgen.calibration import calibration_name, render_calibration
+
+            flip = options.get("flip", "long")
+            for paper in options.get("papers", ("a4", "letter")):
+                path = staging / calibration_name(paper, flip)
+                tagged(path.name, partial(render_calibration, paper=paper, flip=flip))(path)
+                staged.append(path)
+                if progress is not None:
+                    progress(path)
         final = []
         for path in staged:
             target = out_dir / path.relative_to(staging)
@@ -114,4 +246,4 @@ def build_all(contents, out_dir: Path, progress: Callable[[Path], object] | None
         shutil.rmtree(staging, ignore_errors=True)
 
 
-__all__ = ["build_all", "build_game", "planned_outputs"]
+__all__ = ["ALL_LAYOUTS", "BuildOptions", "build_all", "build_game", "card_sheet_name", "planned_outputs"]

@@ -156,8 +156,26 @@ def manifest(
 def build(
     games: Optional[List[str]] = typer.Argument(None, help="Games to build (default: all)."),
     paper: str = typer.Option("all", help="a4, letter or all."),
-    layout: str = typer.Option("all", help="home (cards share cut lines), shop (3 mm bleed) or all."),
-    flip: str = typer.Option("long", help="Duplex flip edge for the backs: long or short."),
+    layout: str = typer.Option(
+        "home,butted,fold", help="home (gutter between cards, art bleeding into it), butted (cards share cut "
+        "lines), fold (fronts and backs on one side, for single-sided printers), shop (one card per page and a "
+        "PNG per card, for a print shop), tts (Tabletop Simulator deck sheets), several joined by commas, or all."),
+    flip: str = typer.Option("long", help="Duplex flip edge for the backs: long or short (short-flip files end in -short)."),
+    cut_line: Optional[str] = typer.Option(
+        None, "--cut-line", help="Crop mark weight and colour as WIDTH_PT,#RRGGBB (default 0.3,#000000)."),
+    back_offset: Optional[str] = typer.Option(
+        None, "--back-offset", help="Move every backs page by X,Y mm (right, up, as seen on the back), as read "
+        "on the calibration sheet."),
+    printer: Optional[Path] = typer.Option(
+        None, "--printer", help="A printer profile (YAML: printer: {back_offset_mm: [X, Y]}); only this file is read.",
+        dir_okay=False),
+    shop: Optional[str] = typer.Option(None, "--shop", help="Print-shop profile of content/print/shops.yaml "
+                                       "(default poker-63x88; us-poker is 2.5 x 3.5 in)."),
+    cards: Optional[str] = typer.Option(
+        None, "--cards", help="Only these cards, to replace lost or damaged ones: positions in print order "
+        "(1 is the first card printed; each sheet's label lists its positions), ranges such as 40-44, or card "
+        "ids (one copy each time named), e.g. 12,17,40-44. Needs one game; makes replacements-* files only."),
+    sides: str = typer.Option("both", "--sides", help="both, fronts or backs: card sheets of one side only."),
     card_size: Optional[str] = typer.Option(
         None, help="Print every card at this size instead of the content's, as WIDTHxHEIGHT in mm (e.g. 57x89)."),
     out: str = typer.Option("output", "--out", help="Output folder."),
@@ -172,10 +190,11 @@ def build(
         raise UsageError("--out must name a folder")
     langs = _choice("lang", lang, LANGUAGES)
     papers = _choice("paper", paper, ("a4", "letter"))
-    layouts = _choice("layout", layout, ("home", "shop"))
     if flip not in ("long", "short"):
         raise UsageError(f"--flip must be long or short, not {flip!r}")
-    from cardgen.build import build_all
+    from cardgen.build import build_all, build_options
+
+    layouts, options = build_options(layout, cut_line, back_offset, printer, shop, cards, sides, games)
 
     size = _card_size(card_size) if card_size else None
     contents = load_or_fail(games)
@@ -191,9 +210,16 @@ def build(
     start = time.perf_counter()
     with _progress() as progress:
         written = build_all(contents, Path(out), progress=progress, papers=papers, layouts=layouts, flip=flip,
-                            langs=langs)
+                            langs=langs, options=options, calibration=options.cards is None and
+                            bool({"home", "butted"} & set(layouts)))
+    folders: dict[Path, int] = {}
     for path in written:
+        if path.suffix in (".png", ".csv", ".json"):  # shop and Tabletop Simulator folders: one line each
+            folders[path.parent] = folders.get(path.parent, 0) + 1
+            continue
         say(f"wrote {path}  ({path.stat().st_size // 1024} KiB)")
+    for folder, count in folders.items():
+        say(f"wrote {folder}/  ({count} files)")
     say(f"{len(written)} files in {time.perf_counter() - start:.2f} s")
 
 

@@ -155,7 +155,9 @@ def test_build_writes_the_named_paper_and_layout_only(capsys, tmp_path):
                          "--out", str(tmp_path))
     assert code == 0, err
     names = sorted(p.name for p in (tmp_path / "game-of-trains").iterdir())
-    assert names == ["cards-letter-home.pdf", "rules-letter-en.pdf", "rules-letter-zh-Hant.pdf"]
+    assert names == ["assembly-letter-en.pdf", "assembly-letter-zh-Hant.pdf", "cards-letter-home.pdf",
+                     "rules-letter-en.pdf", "rules-letter-zh-Hant.pdf"]
+    assert sorted(p.name for p in tmp_path.glob("*.pdf")) == ["calibration-letter.pdf"]
 
 
 def test_build_refuses_broken_content_and_writes_nothing(capsys, tmp_path, content_copy):
@@ -168,10 +170,10 @@ def test_build_refuses_broken_content_and_writes_nothing(capsys, tmp_path, conte
 def test_card_size_option_prints_cards_at_that_size(capsys, tmp_path):
     from pypdf import PdfReader
 
-    code, _, err = run(capsys, "build", "game-of-trains", "--paper", "a4", "--layout", "home",
+    code, _, err = run(capsys, "build", "game-of-trains", "--paper", "a4", "--layout", "butted",
                        "--card-size", "44x68", "--out", str(tmp_path))
     assert code == 0, err
-    page = PdfReader(tmp_path / "game-of-trains" / "cards-a4-home.pdf").pages[0]
+    page = PdfReader(tmp_path / "game-of-trains" / "cards-a4-butted.pdf").pages[0]
     trim = page.trimbox
     # 44 x 68 mm mini cards: 4 columns and 4 rows fit on A4, butted on shared cut lines.
     mm = 72 / 25.4

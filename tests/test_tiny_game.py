@@ -33,10 +33,11 @@ def run(capsys, *args) -> tuple[int, str, str]:
 def test_the_made_up_game_validates_builds_verifies_and_simulates(tiny, capsys, tmp_path):
     code, out, err = run(capsys, "validate")
     assert code == 0 and "ok  tiny-race: 9 cards in 1 decks" in out, err
-    code, out, err = run(capsys, "build", "--paper", "a4", "--out", str(tmp_path))
+    code, out, err = run(capsys, "build", "--paper", "a4", "--layout", "home,butted,fold", "--out", str(tmp_path))
     assert code == 0, err
     built = sorted(p.name for p in (tmp_path / "tiny-race").iterdir())
-    assert built == ["cards-a4-home.pdf", "cards-a4-shop.pdf", "rules-a4-en.pdf", "rules-a4-zh-Hant.pdf"]
+    assert built == ["assembly-a4-en.pdf", "assembly-a4-zh-Hant.pdf", "cards-a4-butted.pdf", "cards-a4-fold.pdf",
+                     "cards-a4-home.pdf", "rules-a4-en.pdf", "rules-a4-zh-Hant.pdf"]
     assert all(not pdf_problems(p) for p in (tmp_path / "tiny-race").iterdir())
     code, out, err = run(capsys, "verify")
     assert code == 0 and "1 scenarios replayed, 0 failed" in out, out + err

@@ -17,7 +17,7 @@ from cardgen.errors import ContentErrors, UsageError
 from cardgen.faces import wrap
 from cardgen.registry import definition_for
 from cardgen.games.game_of_trains import faces as trains_faces
-from cardgen.layout import SHOP_BLEED, plan_sheet
+from cardgen.layout import plan_sheet
 from cardgen.pdfdoc import CJK, SANS, mm, register_fonts
 from cardgen.sheets import render_card_sheets
 from tests.conftest import edit
@@ -31,7 +31,7 @@ def sheets(tmp_path_factory, trains):
     folder = tmp_path_factory.mktemp("cards")
     paths = {}
     for paper in ("a4", "letter"):
-        for layout in ("home", "shop"):
+        for layout in ("home", "butted"):
             paths[paper, layout] = render_card_sheets(trains, folder / f"{paper}-{layout}.pdf", paper, layout)
     paths["short"] = render_card_sheets(trains, folder / "short.pdf", "a4", "home", flip="short")
     return {key: PdfReader(path) for key, path in paths.items()}
@@ -42,15 +42,15 @@ def lines(page) -> list[str]:
 
 
 @pytest.mark.parametrize("paper, layout, size_mm", [
-    ("a4", "home", (210, 297)), ("letter", "home", (215.9, 279.4)),
-    ("a4", "shop", (297, 210)), ("letter", "shop", (279.4, 215.9)),
+    ("a4", "butted", (210, 297)), ("letter", "butted", (215.9, 279.4)),
+    ("a4", "home", (297, 210)), ("letter", "home", (279.4, 215.9)),
 ])
 def test_pages_have_the_exact_paper_size(sheets, paper, layout, size_mm):
     for page in sheets[paper, layout].pages:
         assert (float(page.mediabox.width) / mm, float(page.mediabox.height) / mm) == pytest.approx(size_mm, abs=0.01)
 
 
-@pytest.mark.parametrize("paper, layout", [("a4", "home"), ("letter", "home"), ("a4", "shop"), ("letter", "shop")])
+@pytest.mark.parametrize("paper, layout", [("a4", "home"), ("letter", "home"), ("a4", "butted"), ("letter", "butted")])
 def test_every_fronts_page_is_followed_by_its_backs_page(sheets, paper, layout, trains):
     reader = sheets[paper, layout]
     per_page = plan_sheet(paper, 63, 88, layout).per_page
@@ -61,28 +61,28 @@ def test_every_fronts_page_is_followed_by_its_backs_page(sheets, paper, layout, 
         assert "Couple" not in back_text and "Uncouple" not in back_text
 
 
-@pytest.mark.parametrize("paper, layout", [("a4", "home"), ("letter", "home"), ("a4", "shop"), ("letter", "shop")])
+@pytest.mark.parametrize("paper, layout", [("a4", "home"), ("letter", "home"), ("a4", "butted"), ("letter", "butted")])
 def test_trim_and_bleed_boxes_lie_inside_the_media_box(sheets, paper, layout):
     for page in sheets[paper, layout].pages:
         media, trim, bleed = page.mediabox, page.trimbox, page.bleedbox
         assert media.left <= bleed.left <= trim.left and trim.right <= bleed.right <= media.right
         assert media.bottom <= bleed.bottom <= trim.bottom and trim.top <= bleed.top <= media.top
         grow = float(bleed.left) - float(trim.left)
-        if layout == "home":
+        if layout == "butted":
             assert list(trim) == list(bleed)
         else:
-            assert grow == pytest.approx(-SHOP_BLEED, abs=1e-3)
+            assert grow == pytest.approx(-plan_sheet(paper, 63, 88, layout).bleed, abs=1e-3)
 
 
 def test_first_page_trim_box_is_the_card_grid(sheets):
-    sheet = plan_sheet("a4", 63, 88, "home")
-    trim = sheets["a4", "home"].pages[0].trimbox
+    sheet = plan_sheet("a4", 63, 88, "butted")
+    trim = sheets["a4", "butted"].pages[0].trimbox
     width, height = float(trim.width) / mm, float(trim.height) / mm
     assert (width, height) == pytest.approx((3 * 63, 3 * 88), abs=0.01)
     assert float(trim.left) == pytest.approx(sheet.slots[0].trim.x, abs=1e-3)
 
 
-@pytest.mark.parametrize("key", [("a4", "home"), ("letter", "shop")])
+@pytest.mark.parametrize("key", [("a4", "home"), ("letter", "butted")])
 def test_every_font_is_embedded(sheets, key):
     found = fonts(sheets[key])
     assert found and all(found.values()), found
@@ -98,9 +98,10 @@ def test_viewer_prints_at_actual_size_and_duplex_on_the_chosen_edge(sheets):
 
 
 def test_every_carriage_number_is_printed_three_times_in_content_order(sheets):
-    reader = sheets["a4", "home"]
+    reader = sheets["a4", "butted"]
     for page_number, index in enumerate(range(0, len(reader.pages), 2)):
         counts = Counter(lines(reader.pages[index]))
+        counts.subtract(str(n) for n in range(10))  # the 100 mm ruler numbers its centimetres once
         # A number on the carriage and in two corners; the ability number appears at most twice
         # per card, so three or more is the card's own number.
         printed = sorted(int(text) for text, n in counts.items() if text.isdigit() and n >= 3)
@@ -124,17 +125,17 @@ def test_locomotive_cards_follow_the_carriages(sheets):
 
 
 def test_same_content_gives_byte_identical_pdfs(trains, tmp_path):
-    first = render_card_sheets(trains, tmp_path / "one.pdf", "letter", "shop")
-    second = render_card_sheets(trains, tmp_path / "two.pdf", "letter", "shop")
+    first = render_card_sheets(trains, tmp_path / "one.pdf", "letter", "home")
+    second = render_card_sheets(trains, tmp_path / "two.pdf", "letter", "home")
     assert hashlib.sha256(first.read_bytes()).digest() == hashlib.sha256(second.read_bytes()).digest()
 
 
 def test_build_writes_every_file_under_the_game_folder_and_reports_each(trains, tmp_path):
     reported = []
-    written = build_game(trains, tmp_path, papers=("a4",), layouts=("home", "shop"), progress=reported.append)
+    written = build_game(trains, tmp_path, papers=("a4",), layouts=("home", "butted"), progress=reported.append)
     assert written == reported
     names = [p.name for p in written]
-    assert names[:2] == ["cards-a4-home.pdf", "cards-a4-shop.pdf"]
+    assert names[:2] == ["cards-a4-home.pdf", "cards-a4-butted.pdf"]
     assert all(p.parent == tmp_path / "game-of-trains" and p.stat().st_size > 0 for p in written)
     assert not [p for p in (tmp_path / "game-of-trains").iterdir() if p.name.startswith(".")]
 
@@ -163,10 +164,12 @@ def test_a_game_adds_its_own_outputs_through_its_definition(trains, tmp_path, mo
 
     monkeypatch.setattr(definition_for("game-of-trains"), "extra_outputs", extra_outputs)
     planned = planned_outputs(trains, tmp_path, papers=("a4", "letter"), layouts=("home",), flip="short")
-    assert [p.name for p, _ in planned][-2:] == ["tiles-a4.pdf", "tiles-letter.pdf"]
-    written = build_game(trains, tmp_path, papers=("letter",), layouts=("home",), flip="short")
-    assert (tmp_path / "game-of-trains" / "tiles-letter.pdf").read_bytes() == b"letter short"
-    assert written[-1].name == "tiles-letter.pdf"
+    names = [p.name for p, _ in planned if not p.name.startswith("assembly-")]
+    # Files made for short-edge flipping carry their own names.
+    assert names[-2:] == ["tiles-a4-short.pdf", "tiles-letter-short.pdf"]
+    written = build_game(trains, tmp_path, papers=("letter",), layouts=("home",), flip="short", langs=("en",))
+    assert (tmp_path / "game-of-trains" / "tiles-letter-short.pdf").read_bytes() == b"letter short"
+    assert [p.name for p in written][-2:] == ["tiles-letter-short.pdf", "assembly-letter-en.pdf"]
 
 
 def test_a_card_larger_than_the_paper_is_reported_at_its_size_in_game_yaml(content_copy, tmp_path):

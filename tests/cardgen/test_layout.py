@@ -6,7 +6,7 @@ import pytest
 
 from cardgen.errors import UsageError
 from cardgen.layout import (
-    MARGIN, MARK_MIN, MARK_OFFSET, SHOP_BLEED, Line, Rect, Slot, back_slots, crop_marks, flip_axis,
+    MARGIN, MARK_MIN, Line, Rect, Slot, back_slots, crop_marks, flip_axis,
     mirror, page_boxes, pages, plan_sheet,
 )
 from cardgen.pdfdoc import PAPER_MM, mm
@@ -23,36 +23,36 @@ def distance(line: Line, rect: Rect) -> float:
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_home_layout_fits_nine_poker_cards_portrait(paper):
-    sheet = plan_sheet(paper, *POKER, "home")
+def test_butted_layout_fits_nine_poker_cards_portrait(paper):
+    sheet = plan_sheet(paper, *POKER, "butted")
     assert (sheet.columns, sheet.rows, sheet.landscape) == (3, 3, False)
     assert sheet.bleed == 0
 
 
-@pytest.mark.parametrize("paper, expected", [("a4", (4, 2)), ("letter", (3, 2))])
-def test_shop_layout_turns_the_page_when_landscape_holds_more(paper, expected):
-    sheet = plan_sheet(paper, *POKER, "shop")
+@pytest.mark.parametrize("paper, expected", [("a4", (4, 2)), ("letter", (4, 2))])
+def test_home_layout_turns_the_page_when_landscape_holds_more(paper, expected):
+    sheet = plan_sheet(paper, *POKER, "home")
     assert (sheet.columns, sheet.rows) == expected
     assert sheet.landscape
-    assert sheet.per_page < plan_sheet(paper, *POKER, "home").per_page
+    assert sheet.per_page < plan_sheet(paper, *POKER, "butted").per_page
 
 
-def test_home_cards_share_cut_lines():
-    sheet = plan_sheet("a4", *POKER, "home")
+def test_butted_cards_share_cut_lines():
+    sheet = plan_sheet("a4", *POKER, "butted")
     first, second = sheet.slots[0], sheet.slots[1]
     assert first.trim.right == pytest.approx(second.trim.x)
     assert first.trim == first.bleed
 
 
-def test_shop_cards_have_their_own_bleed_and_a_gap():
-    sheet = plan_sheet("a4", *POKER, "shop")
+def test_home_cards_have_their_own_bleed_into_a_gutter():
+    sheet = plan_sheet("a4", *POKER, "home")
     first, second = sheet.slots[0], sheet.slots[1]
-    assert first.bleed == first.trim.grow(SHOP_BLEED)
-    assert second.bleed.x - first.bleed.right > 0
+    assert first.bleed == first.trim.grow(sheet.bleed)
+    assert second.trim.x - first.trim.right == pytest.approx(2 * sheet.bleed)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("layout", ["home", "shop"])
+@pytest.mark.parametrize("layout", ["home", "butted"])
 @pytest.mark.parametrize("size", SIZES)
 def test_cards_have_their_exact_size_and_stay_inside_the_printer_margin(paper, layout, size):
     sheet = plan_sheet(paper, *size, layout)
@@ -69,7 +69,7 @@ def test_cards_have_their_exact_size_and_stay_inside_the_printer_margin(paper, l
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("layout", ["home", "shop"])
+@pytest.mark.parametrize("layout", ["home", "butted"])
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("used", ["full", "partial"])
 def test_crop_marks_never_touch_a_card_or_the_printer_margin(paper, layout, size, used):
@@ -82,12 +82,12 @@ def test_crop_marks_never_touch_a_card_or_the_printer_margin(paper, layout, size
         assert safe.contains(Rect(min(mark.x0, mark.x1), min(mark.y0, mark.y1),
                                   abs(mark.x1 - mark.x0), abs(mark.y1 - mark.y0)))
         for slot in slots:  # an empty place on a partial page may be crossed: nothing is printed there
-            assert distance(mark, slot.bleed) >= MARK_OFFSET - 1e-6
+            assert distance(mark, slot.bleed) >= sheet.mark_offset - 1e-6
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_every_cut_line_of_the_home_grid_has_marks_on_both_ends(paper):
-    sheet = plan_sheet(paper, *POKER, "home")
+def test_every_cut_line_of_the_butted_grid_has_marks_on_both_ends(paper):
+    sheet = plan_sheet(paper, *POKER, "butted")
     marks = crop_marks(sheet, sheet.slots)
     vertical = [m for m in marks if m.x0 == m.x1]
     horizontal = [m for m in marks if m.y0 == m.y1]
@@ -98,17 +98,8 @@ def test_every_cut_line_of_the_home_grid_has_marks_on_both_ends(paper):
     assert {round(m.x0, 3) for m in vertical} == cut_xs
 
 
-def test_shop_marks_also_sit_between_cards():
-    sheet = plan_sheet("a4", *POKER, "shop")
-    grid = page_boxes(sheet.slots)[1]
-    inside = [m for m in crop_marks(sheet, sheet.slots)
-              if grid.x < min(m.x0, m.x1) and max(m.x0, m.x1) < grid.right
-              and grid.y < min(m.y0, m.y1) and max(m.y0, m.y1) < grid.top]
-    assert inside
-
-
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("layout", ["home", "shop"])
+@pytest.mark.parametrize("layout", ["home", "butted"])
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("flip", ["long", "short"])
 def test_back_of_every_card_is_its_front_mirrored_for_the_flip(paper, layout, size, flip):
@@ -139,7 +130,7 @@ def test_long_edge_flip_mirrors_columns_on_portrait_and_rows_on_landscape():
 
 
 def test_column_c_of_n_backs_onto_column_n_minus_1_minus_c():
-    sheet = plan_sheet("a4", *POKER, "home")
+    sheet = plan_sheet("a4", *POKER, "butted")
     backs = back_slots(sheet, sheet.slots, "long")
     for index, back in enumerate(backs):
         row, column = divmod(index, sheet.columns)
@@ -148,22 +139,22 @@ def test_column_c_of_n_backs_onto_column_n_minus_1_minus_c():
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("layout", ["home", "shop"])
+@pytest.mark.parametrize("layout", ["home", "butted"])
 def test_trim_and_bleed_boxes_wrap_the_cards_inside_the_page(paper, layout):
     sheet = plan_sheet(paper, *POKER, layout)
     trim, bleed = page_boxes(sheet.slots)
     page = Rect(0, 0, sheet.page_w, sheet.page_h)
     assert page.contains(bleed) and bleed.contains(trim)
-    if layout == "home":
+    if layout == "butted":
         assert trim == bleed
     else:
-        assert bleed.box() == pytest.approx(trim.grow(SHOP_BLEED).box())
+        assert bleed.box() == pytest.approx(trim.grow(sheet.bleed).box())
     top_left, bottom_right = sheet.slots[0].trim, sheet.slots[-1].trim
     assert trim.box() == pytest.approx((top_left.x, bottom_right.y, bottom_right.right, top_left.top))
 
 
 def test_partial_page_boxes_wrap_only_the_cards_printed():
-    sheet = plan_sheet("a4", *POKER, "home")
+    sheet = plan_sheet("a4", *POKER, "butted")
     trim, _ = page_boxes(sheet.slots[:1])
     assert trim == sheet.slots[0].trim
 

@@ -1,0 +1,122 @@
+"""Print data shared by every game, kept as YAML under `content/print/` and checked against
+`content/print/print.schema.json`: print-shop profiles (`shops.yaml`), the texts of the assembly
+page (`assembly.yaml`), and a printer profile that the user names with `--printer FILE` (no other
+printer file is ever read). Every problem is reported at its file, line and column.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import jsonschema
+
+from cardgen.content import PROJECT_CONTENT
+from cardgen.errors import ContentError, ContentErrors, UsageError
+from cardgen.pdfdoc import mm
+from cardgen.yamlio import load_yaml
+
+PRINT_DATA = PROJECT_CONTENT / "print"
+SCHEMA_FILE = PRINT_DATA / "print.schema.json"
+
+
+@dataclass(frozen=True)
+class ShopProfile:
+    id: str
+    name: str
+    trim_mm: tuple[float, float]
+    bleed_mm: float
+    safe_mm: float
+    dpi: int
+    pixels: tuple[int, int]
+    page_order: str
+    size_tolerance_mm: float = 2.0
+
+    @property
+    def bleed(self) -> float:
+        return self.bleed_mm * mm
+
+    def pixels_for(self, trim_w_mm: float, trim_h_mm: float) -> tuple[int, int]:
+        """The image size of a card of this trim with the profile's bleed at its resolution."""
+        return (int(round((trim_w_mm + 2 * self.bleed_mm) / 25.4 * self.dpi)),
+                int(round((trim_h_mm + 2 * self.bleed_mm) / 25.4 * self.dpi)))
+
+    def fits(self, w_mm: float, h_mm: float) -> tuple[float, float] | None:
+        """The shop's size for a card of w x h mm (turned for a landscape card), or None when the
+        card is not this shop's size."""
+        tw, th = self.trim_mm
+        if w_mm > h_mm:
+            tw, th = th, tw
+        if abs(w_mm - tw) <= self.size_tolerance_mm and abs(h_mm - th) <= self.size_tolerance_mm:
+            return tw, th
+        return None
+
+
+def _load_checked(path: Path) -> dict:
+    data, where = load_yaml(path)
+    schema = json.loads(SCHEMA_FILE.read_text("utf-8"))
+    validator = jsonschema.Draft202012Validator(schema)
+    errors = []
+    for error in sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path)):
+        detail = jsonschema.exceptions.best_match(error.context) if error.context else error
+        path_ = list(detail.absolute_path) if detail is not error else list(error.absolute_path)
+        errors.append(where.error(path_, detail.message))
+    if errors:
+        raise ContentErrors(errors)
+    return data
+
+
+@lru_cache(maxsize=None)
+def shop_profiles() -> tuple[str, dict[str, ShopProfile]]:
+    """(default profile id, every profile by id) from content/print/shops.yaml."""
+    path = PRINT_DATA / "shops.yaml"
+    data = _load_checked(path)
+    profiles = {}
+    for key, entry in data["shops"].items():
+        profile = ShopProfile(
+            id=key, name=entry["name"], trim_mm=tuple(float(v) for v in entry["trim_mm"]),
+            bleed_mm=float(entry["bleed_mm"]), safe_mm=float(entry["safe_mm"]), dpi=int(entry["dpi"]),
+            pixels=tuple(int(v) for v in entry["pixels"]), page_order=entry["page_order"],
+            size_tolerance_mm=float(entry.get("size_tolerance_mm", 2.0)))
+        expected = profile.pixels_for(*profile.trim_mm)
+        if expected != profile.pixels:
+            raise ContentErrors([ContentError(str(path), 0, 0, f"$.shops.{key}.pixels",
+                                              f"{list(profile.pixels)} does not match the trim, bleed and dpi, "
+                                              f"which give {list(expected)}")])
+        profiles[key] = profile
+    default = data.get("default", next(iter(profiles)))
+    if default not in profiles:
+        raise ContentErrors([ContentError(str(path), 0, 0, "$.default", f"no shop profile {default!r}")])
+    return default, profiles
+
+
+def shop_profile(name: str | None) -> ShopProfile:
+    default, profiles = shop_profiles()
+    key = name or default
+    if key not in profiles:
+        raise UsageError(f"--shop {key}: no such profile; profiles in {PRINT_DATA / 'shops.yaml'}: "
+                         f"{', '.join(profiles)}")
+    return profiles[key]
+
+
+def printer_offset(path: Path) -> tuple[float, float]:
+    """The back offset (mm) of a printer profile file the user named:
+    `printer: {name: ..., back_offset_mm: [x, y]}`."""
+    path = Path(path)
+    if not path.is_file():
+        raise UsageError(f"--printer: no file at {path}")
+    data = _load_checked(path)
+    if "printer" not in data:
+        raise ContentErrors([ContentError(str(path), 1, 1, "$", "a printer profile starts with `printer:`")])
+    x, y = data["printer"]["back_offset_mm"]
+    return float(x), float(y)
+
+
+@lru_cache(maxsize=None)
+def assembly_texts() -> dict[str, dict[str, str]]:
+    return _load_checked(PRINT_DATA / "assembly.yaml")["assembly"]
+
+
+__all__ = ["ShopProfile", "shop_profiles", "shop_profile", "printer_offset", "assembly_texts", "PRINT_DATA"]
