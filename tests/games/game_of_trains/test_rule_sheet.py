@@ -56,9 +56,10 @@ def test_chinese_has_no_space_after_full_width_punctuation(player_texts, trains)
 
 def test_chinese_uses_one_term_for_one_thing(player_texts):
     # 補牌 (not 補位) for a refill, 正面朝下 (not 面朝下) for face down, 位置 for a position and
-    # 格 only as the length of a move (移兩格, 挪一格).
+    # 格 only as the length of a move (移兩格, 挪一格); the rules' own 效能 (not 能力) for an ability.
     for path, lang, text in player_texts:
         if lang == "zh-Hant":
+            assert "能力" not in text, path
             assert "補位" not in text, path
             assert not re.search("(?<!正)面朝下", text), path
             assert not re.search("(?<![一兩])格", text), path
