@@ -89,5 +89,4 @@ def facts(content) -> dict:
     for n in (2, 3, 4):
         # Each player holds a locomotive and seven cards; five lie face up.
         facts[f"deck_after_deal_{n}"] = train_cards - n * 8 - 5
-    facts["deck_second_4"] = train_cards - 4 * 4 - 5
     return facts

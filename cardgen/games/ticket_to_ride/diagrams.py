@@ -9,11 +9,12 @@ facts (`{loco_faceup_2}` ...), and a test checks them against dealt games.
 from __future__ import annotations
 
 from reportlab.lib import colors
-from reportlab.platypus import Paragraph, Table, TableStyle
+from reportlab.platypus import Table, TableStyle
 from sympy import Rational, binomial
 
 from cardgen.diagrams import Picture, term
 from cardgen.faces import INK, ink_for
+from cardgen.markup import para
 from cardgen.games.ticket_to_ride.faces import colour_table, draw_symbol
 from cardgen.pdfdoc import SANS, SANS_BOLD, font_for, mm
 
@@ -110,9 +111,9 @@ def turn_picture(content, lang: str) -> Picture:
         for k, column in enumerate(columns):
             _column(canvas, content, column, 6 * mm + k * 16 * mm, top)
         for k, column in enumerate(columns):
-            x = 6 * mm + k * 16 * mm + CARD_W / 2
+            x = 6 * mm + k * 16 * mm + CARD_W
             y = top - (len(column) - 1) * 4.2 * mm + CARD_H / 2
-            _arrow(canvas, x + 4 * mm, y - 2 * mm, 102 * mm, 20 * mm + k * 3 * mm)
+            _arrow(canvas, x + 1 * mm, y, 102 * mm, 18 * mm + k * 4 * mm)
         for k in range(4):
             _mini_card(canvas, content, None, 104 * mm + k * 1.2 * mm, 12 * mm + k * 1.2 * mm)
         _label(canvas, term(content, "tracks-pile", lang), 112 * mm, height - 4 * mm, lang, 9, bold=True)
@@ -124,18 +125,19 @@ def turn_picture(content, lang: str) -> Picture:
 
 def takeover_picture(content, lang: str) -> Picture:
     """Playing more cards of a colour than an opponent shows discards theirs."""
-    width, height = 160 * mm, 44 * mm
+    width, height = 160 * mm, 50 * mm
 
     def paint(canvas):
         _label(canvas, term(content, "opponent", lang), 22 * mm, height - 4 * mm, lang, 9, bold=True)
         _column(canvas, content, ["blue"], 16 * mm, 20 * mm)
         _label(canvas, term(content, "you-play", lang), 78 * mm, height - 4 * mm, lang, 9, bold=True)
         _column(canvas, content, ["blue", "blue", "loco"], 72 * mm, 24 * mm)
-        _label(canvas, "3 > 1", 78 * mm, 3 * mm, "en", 10, bold=True)
+        _label(canvas, "3 > 1", 100 * mm, 27 * mm, "en", 10, bold=True)
         _arrow(canvas, 30 * mm, 27 * mm, 66 * mm, 27 * mm)
         _label(canvas, term(content, "discard", lang), 130 * mm, height - 4 * mm, lang, 9, bold=True)
         _mini_card(canvas, content, "blue", 124 * mm, 20 * mm)
-        _arrow(canvas, 26 * mm, 16 * mm, 120 * mm, 16 * mm)
+        _arrow(canvas, 22 * mm, 18 * mm, 22 * mm, 8 * mm)
+        _arrow(canvas, 22 * mm, 8 * mm, 120 * mm, 8 * mm)
 
     return Picture(width, height, paint)
 
@@ -201,7 +203,7 @@ def odds_part(content, lang: str, styles) -> list:
     for row in odds_rows(content):
         rows.append([str(row["players"]), _percent(row["loco_faceup"]), _percent(row["blind_loco"]),
                      _percent(row["blind_pair_helps"])])
-    cells = [[Paragraph(text, styles.small) for text in row] for row in rows]
+    cells = [[para(text, styles.small) for text in row] for row in rows]
     table = Table(cells, colWidths=["16%", "28%", "28%", "28%"])
     table.setStyle(TableStyle([
         ("FONTNAME", (0, 0), (-1, -1), SANS),
@@ -240,7 +242,7 @@ def scoring_part(content, lang: str, styles) -> list:
             rows.append([player, names[city], term(content, "big-city-bonus", lang),
                          f"+{result.state.game.city_points[city]}"])
         rows.append([player, term(content, "total", lang), "", str(line["total"])])
-    cells = [[Paragraph(text, styles.small) for text in row] for row in rows]
+    cells = [[para(text, styles.small) for text in row] for row in rows]
     grid = Table(cells, colWidths=["10%", "38%", "38%", "14%"])
     grid.setStyle(TableStyle([
         ("FONTNAME", (0, 0), (-1, -1), SANS),

@@ -180,14 +180,12 @@ def _train_art(canvas, content, colour: str, rect: Rect, bleed: float) -> None:
     canvas.setStrokeColor(ink if ink is INK else _tint(hue, 0.55))
     canvas.setLineWidth(_pt(1.2))
     canvas.roundRect(SAFE + 0.5, SAFE + 0.5, DESIGN_W - 2 * SAFE - 1, DESIGN_H - 2 * SAFE - 1, 3, stroke=1, fill=0)
-    # The big symbol on a contrasting disc.
-    canvas.setFillColor(_tint(hue, 0.25) if ink is not INK else _tint(hue, -0.0))
     draw_symbol(canvas, symbol, DESIGN_W / 2, DESIGN_H / 2 + 4, 15, ink, None)
     for x, y, turned in ((9.5, DESIGN_H - 10, False), (DESIGN_W - 9.5, 10, True)):
         draw_symbol(canvas, symbol, x, y, 3.6, ink)
     canvas.setFillColor(ink)
     _centred(canvas, name["en"].capitalize(), DESIGN_W / 2, 19, SANS_BOLD, _pt(15), DESIGN_W - 2 * SAFE - 14)
-    _centred(canvas, name["zh-Hant"] + term(content, "colour-suffix", "zh-Hant"), DESIGN_W / 2, 12.5, CJK, _pt(13))
+    _centred(canvas, name["zh-Hant"], DESIGN_W / 2, 12.5, CJK, _pt(13))
     canvas.restoreState()
 
 
@@ -270,8 +268,8 @@ def _ticket_art(canvas, content, card: dict, rect: Rect, bleed: float) -> None:
     counts: dict[str, int] = {}
     for colour in colours:
         counts[colour] = counts.get(colour, 0) + 1
-    text_en = ", ".join(f"{n} {table[c][0]['en']}" for c, n in counts.items())
-    text_zh = "、".join(f"{table[c][0]['zh-Hant']}{n}" for c, n in counts.items())
+    text_en = ", ".join(f"{table[c][0]['en']} ×{n}" for c, n in counts.items())
+    text_zh = "、".join(f"{table[c][0]['zh-Hant']}×{n}" for c, n in counts.items())
     _centred(canvas, text_en, DESIGN_W / 2, 10.5, SANS, _pt(7), inner)
     _centred(canvas, text_zh, DESIGN_W / 2, 6.6, CJK, _pt(7), inner)
     canvas.restoreState()

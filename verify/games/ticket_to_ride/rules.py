@@ -349,7 +349,7 @@ class TicketToRideState(State):
     def _check_take(self, action: Take, first: bool) -> None:
         if not self._can_take_faceup():
             if self.faceup and not self.deck:
-                raise IllegalAction("ruling: empty deck", "the train deck is empty: no train card may be drawn")
+                raise IllegalAction("ruling: empty-deck", "the train deck is empty: no train card may be drawn")
             raise IllegalAction("draw train cards", "there is no face-up card")
         if action.colour not in self.faceup:
             shown = ", ".join(sorted(self.faceup))
@@ -367,7 +367,7 @@ class TicketToRideState(State):
             self._end_turn()
         elif isinstance(action, DrawBlind):
             if not self.deck:
-                raise IllegalAction("ruling: empty deck", "the train deck is empty: no train card may be drawn")
+                raise IllegalAction("ruling: empty-deck", "the train deck is empty: no train card may be drawn")
             self.hands[player].append(self._draw_card())
             self._end_turn()
         elif isinstance(action, Take):
