@@ -30,6 +30,7 @@ CLEAR_COUNT = {"clear-two": 2, "clear-three": 3}
 CLAIM_MODES = ("cover", "within", "exact")
 
 ACT, CLAIM, ANSWER, CONTINUE, OVER = "act", "claim", "answer", "continue", "over"
+TEAMS = {"P1+P3": ["P1", "P3"], "P2+P4": ["P2", "P4"]}  # partners sit opposite each other
 
 
 # --- the cards in play ----------------------------------------------------------------------------
@@ -382,25 +383,25 @@ class MoscowToParisState(State):
             self.phase = OVER
 
     def claimable(self, player: str) -> list[int]:
-        """Lines (0-based) whose train cards the cards in front of `player` match."""
+        """Lines (0-based) whose train cards the cards in front of `player` match. A line never
+        holds two alike, so sets compare them."""
         front = self.fronts[player]
         if not front:
             return []
         mode = self.game.claim
-        have = Counter(front)
+        have = set(front)
+        distinct = len(have) == len(front)
         result = []
         for i in range(LINES):
-            if self.city_at[i] is None:
+            if self.city_at[i] is None or not (self.left[i] or self.right[i]):
                 continue
-            cards = self.left[i] + self.right[i]
-            if not cards:
-                continue
+            cards = set(self.left[i]).union(self.right[i])
             if mode == "cover":
-                ok = all(have[c] >= 1 for c in cards)  # a line never holds two alike
+                ok = cards <= have
             elif mode == "within":
-                ok = all(n == 1 and k in cards for k, n in have.items())
+                ok = distinct and have <= cards
             else:
-                ok = len(front) == len(cards) and all(have[c] == 1 for c in cards)
+                ok = distinct and have == cards
             if ok:
                 result.append(i)
         return result
@@ -873,7 +874,7 @@ class MoscowToParisState(State):
     def sides(self) -> dict[str, list[str]]:
         """Who scores together: each player alone, or two teams of partners sitting opposite."""
         if self.game.teams and len(self.players) == 4:
-            return {"P1+P3": ["P1", "P3"], "P2+P4": ["P2", "P4"]}
+            return TEAMS
         return {p: [p] for p in self.players}
 
     def breakdown(self, cities: list[str]) -> dict[str, int]:
@@ -884,8 +885,14 @@ class MoscowToParisState(State):
                 "capitals": sum(1 for c in info if c.capital), "total": points + flags}
 
     def scores(self) -> dict[str, int]:
-        return {side: self.breakdown([c for p in members for c in self.taken[p]])["total"]
-                for side, members in self.sides().items()}
+        """Each side's total; the same sum as `breakdown`, kept lean because the greedy policy
+        asks for it after every trial."""
+        cities = self.data.cities
+        result = {}
+        for side, members in self.sides().items():
+            info = [cities[c] for p in members for c in self.taken[p]]
+            result[side] = sum(c.points for c in info) + len({c.country for c in info if c.country is not None})
+        return result
 
     def outcome(self) -> Outcome:
         sides = self.sides()
@@ -904,14 +911,14 @@ class MoscowToParisState(State):
         mine = next(s for s, m in sides.items() if player in m)
         scores = self.scores()
         lead = scores[mine] - max((v for s, v in scores.items() if s != mine), default=0)
-        have = Counter(self.fronts[player])
+        have = set(self.fronts[player])
         best = 0
         for i in range(LINES):
-            cards = self.left[i] + self.right[i]
-            if self.city_at[i] is None or not cards:
+            size = len(self.left[i]) + len(self.right[i])
+            if self.city_at[i] is None or not size:
                 continue
-            matched = sum(1 for c in cards if have[c])
-            best = max(best, 2 * matched - (len(cards) - matched))
+            matched = len(have.intersection(self.left[i])) + len(have.intersection(self.right[i]))
+            best = max(best, 3 * matched - size)
         return 100 * lead + best
 
     # --- for playouts and scenarios -------------------------------------------------------------
