@@ -427,7 +427,9 @@ def draw_tile_letter(canvas, letter: str, cx: float, cy: float, radius: float, s
     canvas.saveState()
     if letter.isupper():
         canvas.setFillColor(LETTER_INK)
-        canvas.circle(cx, cy, radius, stroke=0, fill=1)
+        canvas.setStrokeColor(light)  # a light edge keeps the dark disc clear on dark road
+        canvas.setLineWidth(radius * 0.12)
+        canvas.circle(cx, cy, radius * 0.94, stroke=1, fill=1)
         canvas.setFillColor(light)
     else:
         canvas.setFillColor(light)
