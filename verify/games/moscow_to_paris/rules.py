@@ -56,22 +56,10 @@ class CardData:
     def components(self) -> dict[str, int]:
         return {**self.trains, **self.actions, **{c: 1 for c in self.cities}}
 
-    @property
-    def everything(self) -> list[str]:
-        """Every component, each copy once, sorted: what all the places hold between them."""
-        cached = self.__dict__.get("_everything")
-        if cached is None:
-            cached = sorted(Counter(self.components()).elements())
-            object.__setattr__(self, "_everything", cached)
-        return cached
-
-    @property
-    def train_set(self) -> frozenset:
-        cached = self.__dict__.get("_train_set")
-        if cached is None:
-            cached = frozenset(self.trains)
-            object.__setattr__(self, "_train_set", cached)
-        return cached
+    def __post_init__(self):
+        # Derived once: every playout checks against them after every action.
+        object.__setattr__(self, "everything", sorted(Counter(self.components()).elements()))
+        object.__setattr__(self, "train_set", frozenset(self.trains))
 
 
 def content_data(content, istanbul: bool, homeland: bool) -> CardData:
@@ -836,6 +824,7 @@ class MoscowToParisState(State):
     def rule_problems(self) -> list[str]:
         problems = []
         active = self.players[self.current]
+        trains = self.data.train_set
         for p in self.players:
             total = len(self.hands[p]) + len(self.fronts[p]) + len(self.offers[p])
             expected = HAND_TOTAL - 1 if (p == active and self.phase in (ANSWER, CONTINUE)) else HAND_TOTAL
@@ -843,7 +832,7 @@ class MoscowToParisState(State):
                 problems.append(f"{p} holds {total} cards in hand and in front, not {expected}")
             if len(self.fronts[p]) > FRONT_MAX:
                 problems.append(f"{p} has {len(self.fronts[p])} cards in front, more than {FRONT_MAX}")
-            if not self.data.train_set.issuperset(self.fronts[p]):
+            if not trains.issuperset(self.fronts[p]):
                 problems.append(f"{p} has an action card in front: {self.fronts[p]}")
             if len(self.offers[p]) > (1 if (self.phase == ANSWER and p == self.trade_from) else 0):
                 problems.append(f"{p} has a card offered with no trade waiting")
@@ -860,7 +849,7 @@ class MoscowToParisState(State):
                 problems.append(f"line {i + 1} holds two alike: {self.row(i)}")
             if len(cards) > self.data.cities[city].line:
                 problems.append(f"line {i + 1} holds {len(cards)} train cards, more than {city} allows")
-            if not self.data.train_set.issuperset(cards):
+            if not trains.issuperset(cards):
                 problems.append(f"line {i + 1} holds an action card: {self.row(i)}")
         if self.phase == OVER:
             if self.city_deck or cities_out != LINES - 1:
