@@ -188,3 +188,20 @@ def test_random_and_greedy_playouts_keep_every_invariant_and_greedy_games_end(ga
         assert report.failures == []
         if policy == "greedy":
             assert report.capped == 0 and report.finished == report.games
+
+
+def test_a_scenario_data_set_with_an_unknown_effect_is_refused_naming_the_field(game):
+    with pytest.raises(SetupError) as err:
+        game.new_state(2, seed=1, setup={"data": {**DATA, "actions": {"teleport": 1}}})
+    assert err.value.field == "data.actions"
+
+
+def test_a_bad_scenario_setup_is_reported_at_its_line(game, tmp_path):
+    from verify.scenario import run_scenario
+
+    path = tmp_path / "bad.yaml"
+    path.write_text("title: bad\nplayers: 2\nsetup:\n  hands: {P1: [red], P2: [grey]}\n  lines: [[a, a], [b], [c], [d]]\n"
+                    "  data: {trains: {red: 5, grey: 5}, actions: {}, cities: [{id: a}, {id: b}, {id: c}, {id: d}]}\n"
+                    "steps: []\n", "utf-8")
+    result = run_scenario(path, game)
+    assert not result.ok and "bad.yaml:5:" in result.failures[0] and "setup.lines.0" in result.failures[0]
