@@ -54,15 +54,17 @@ class ShopProfile:
         return None
 
 
-def _load_checked(path: Path) -> dict:
+def _load_checked(path: Path, kind: str = "shops") -> dict:
+    """The YAML file checked against the schema of its kind (shops, printer or assembly)."""
     data, where = load_yaml(path)
     schema = json.loads(SCHEMA_FILE.read_text("utf-8"))
+    schema.pop("oneOf", None)
+    schema["$ref"] = f"#/$defs/{kind}_file"
     validator = jsonschema.Draft202012Validator(schema)
     errors = []
-    for error in sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path)):
+    for error in sorted(validator.iter_errors(data), key=lambda e: [str(k) for k in e.absolute_path]):
         detail = jsonschema.exceptions.best_match(error.context) if error.context else error
-        path_ = list(detail.absolute_path) if detail is not error else list(error.absolute_path)
-        errors.append(where.error(path_, detail.message))
+        errors.append(where.error(list(detail.absolute_path), detail.message))
     if errors:
         raise ContentErrors(errors)
     return data
@@ -107,16 +109,14 @@ def printer_offset(path: Path) -> tuple[float, float]:
     path = Path(path)
     if not path.is_file():
         raise UsageError(f"--printer: no file at {path}")
-    data = _load_checked(path)
-    if "printer" not in data:
-        raise ContentErrors([ContentError(str(path), 1, 1, "$", "a printer profile starts with `printer:`")])
+    data = _load_checked(path, "printer")
     x, y = data["printer"]["back_offset_mm"]
     return float(x), float(y)
 
 
 @lru_cache(maxsize=None)
 def assembly_texts() -> dict[str, dict[str, str]]:
-    return _load_checked(PRINT_DATA / "assembly.yaml")["assembly"]
+    return _load_checked(PRINT_DATA / "assembly.yaml", "assembly")["assembly"]
 
 
 __all__ = ["ShopProfile", "shop_profiles", "shop_profile", "printer_offset", "assembly_texts", "PRINT_DATA"]

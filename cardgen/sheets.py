@@ -256,9 +256,22 @@ def draw_label(canvas, strip: Strip, text: str) -> None:
 
 
 def draw_ruler(canvas, strip: Strip, colour: str = "#000000") -> None:
-    """A 100 mm scale: ticks every millimetre and the centimetres numbered."""
+    """A 100 mm scale: ticks every millimetre and the centimetres numbered. Drawn once per
+    document as a form and placed on every page."""
+    name = f"cardgenRuler{colour.lstrip('#').upper()}"
+    drawn = canvas.__dict__.setdefault("_cardgen_forms", set())
+    if name not in drawn:
+        canvas.beginForm(name, 0, 0, RULER_LENGTH, RULER_THICKNESS)
+        _ruler_drawing(canvas, colour)
+        canvas.endForm()
+        drawn.add(name)
     canvas.saveState()
     _rotated(canvas, strip)
+    canvas.doForm(name)
+    canvas.restoreState()
+
+
+def _ruler_drawing(canvas, colour: str) -> None:
     canvas.setStrokeColor(HexColor(colour))
     canvas.setFillColor(HexColor(colour))
     canvas.setLineWidth(0.25)
@@ -272,7 +285,6 @@ def draw_ruler(canvas, strip: Strip, colour: str = "#000000") -> None:
     for cm in range(0, 11):
         text = f"{cm}" if cm < 10 else "10 cm"
         canvas.drawString(cm * 10 * mm + 0.35 * mm, 1.0 * mm, text)
-    canvas.restoreState()
 
 
 def _label_and_ruler(canvas, page_w, page_h, slots, marks, text: str, colour: str) -> tuple[bool, bool]:

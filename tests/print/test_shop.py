@@ -1,0 +1,80 @@
+"""The print-shop export: one card per page at the shop's size with 1/8 in bleed, TrimBox and
+BleedBox per card, pages in the shop's order, PNGs at 300 dpi cut from our own PDF; shop profiles
+are data checked against a schema."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+
+from cardgen.build import BuildOptions, build_game
+from cardgen.errors import ContentErrors, UsageError
+from cardgen.pdfdoc import mm
+from cardgen.printdata import _load_checked, shop_profile
+from cardgen.sheets import select_cards
+from cardgen.shop import render_shop_pdf, shop_pages
+from tests.pdfcheck import pdf_problems
+
+
+def test_profiles_are_data_and_the_us_poker_profile_is_two_and_a_half_by_three_and_a_half_inches():
+    poker, us = shop_profile("poker-63x88"), shop_profile("us-poker")
+    assert poker.bleed_mm == pytest.approx(3.175) and us.bleed_mm == pytest.approx(25.4 / 8)
+    assert us.trim_mm == pytest.approx((2.5 * 25.4, 3.5 * 25.4))
+    assert poker.pixels_for(63, 88) == (819, 1114)
+    assert shop_profile(None) == poker
+    with pytest.raises(UsageError, match="no such profile"):
+        shop_profile("nowhere")
+
+
+def test_a_broken_profile_is_reported_at_its_line(tmp_path):
+    bad = tmp_path / "shops.yaml"
+    bad.write_text("shops:\n  mine:\n    name: x\n    trim_mm: [63, 88]\n    bleed_mm: 3\n    safe_mm: 3\n"
+                   "    dpi: 300\n    pixels: [800, 1100]\n    page_order: sideways\n", "utf-8")
+    with pytest.raises(ContentErrors) as caught:
+        _load_checked(bad)
+    assert "shops.yaml:9:" in str(caught.value) and "sideways" in str(caught.value)
+
+
+@pytest.mark.parametrize("profile_id, order", [("poker-63x88", "fronts-then-backs"), ("us-poker", "pairs")])
+def test_one_card_per_page_at_the_shops_size_in_the_shops_order(trains, tmp_path, profile_id, order):
+    profile = shop_profile(profile_id)
+    cards = select_cards(trains, "1-3")
+    path = render_shop_pdf(trains, tmp_path / "shop.pdf", profile, cards)
+    reader = PdfReader(path)
+    assert not pdf_problems(reader)
+    assert len(reader.pages) == 6
+    w, h = profile.trim_mm
+    b = profile.bleed_mm
+    for page in reader.pages:
+        media, trim, bleed = page.mediabox, page.trimbox, page.bleedbox
+        assert (float(media.width) / mm, float(media.height) / mm) == pytest.approx((w + 2 * b, h + 2 * b), abs=0.01)
+        assert (float(trim.width) / mm, float(trim.height) / mm) == pytest.approx((w, h), abs=0.01)
+        assert float(trim.left) / mm == pytest.approx(b, abs=0.01)
+        assert list(bleed) == list(media)
+    sides = [side for side, _ in shop_pages(trains, profile, cards)]
+    expected = ["front"] * 3 + ["back"] * 3 if order == "fronts-then-backs" else ["front", "back"] * 3
+    assert sides == expected
+    texts = [page.extract_text() for page in reader.pages]
+    front_pages = [i for i, side in enumerate(sides) if side == "front"]
+    assert all("Couple" in texts[i] or "Push" in texts[i] or "Lock" in texts[i] or "Pull" in texts[i]
+               for i in front_pages)
+
+
+def test_pngs_at_300_dpi_rasterised_from_the_shop_pdf(trains, tmp_path):
+    options = BuildOptions(cards="1,2,c01")
+    written = build_game(trains, tmp_path, papers=("a4",), layouts=("shop",), options=options)
+    folder = tmp_path / "game-of-trains" / "shop-poker-63x88-replacements"
+    names = sorted(p.name for p in written)
+    assert names == ["back-carriage-back.png", "cards.csv", "cards.pdf", "front-001-c01.png", "front-002-c02.png"]
+    image = Image.open(folder / "front-001-c01.png")
+    assert image.size == (819, 1114)
+    assert round(image.info["dpi"][0]) == 300
+    rows = list(csv.DictReader(io.StringIO((folder / "cards.csv").read_text("utf-8"))))
+    assert [(r["front"], r["copies"], r["back"]) for r in rows] == [
+        ("front-001-c01.png", "2", "back-carriage-back.png"), ("front-002-c02.png", "1", "back-carriage-back.png")]
+    # The PNG is the PDF page: its corner pixel is the card's own bleed colour, not white.
+    assert image.getpixel((2, 2)) != (255, 255, 255)

@@ -1,0 +1,62 @@
+"""Tabletop Simulator deck sheets and the assembly page."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+
+from cardgen.build import build_game
+from cardgen.sheets import sheet_count
+from cardgen.tts import MAX_PIXELS, card_pixels, deck_groups
+
+
+@pytest.mark.parametrize("size", [(63, 88), (44, 68), (88, 63), (70, 120)])
+def test_a_full_ten_by_seven_sheet_stays_within_4096_pixels(size):
+    w, h = card_pixels(*size)
+    assert 10 * w <= MAX_PIXELS and 7 * h <= MAX_PIXELS
+    assert abs(w / h - size[0] / size[1]) < 0.01
+
+
+def test_deck_sheets_back_images_and_a_saved_object(tiny, tmp_path):
+    written = build_game(tiny, tmp_path, papers=("a4",), layouts=("tts",), langs=("en",))
+    folder = tmp_path / tiny.id / "tts"
+    saved = json.loads((folder / f"{tiny.id}.json").read_text("utf-8"))
+    decks = saved["ObjectStates"]
+    assert len(decks) == len(deck_groups(tiny))
+    total = 0
+    for deck in decks:
+        assert deck["Name"] == "DeckCustom"
+        assert len(deck["DeckIDs"]) == len(deck["ContainedObjects"])
+        total += len(deck["DeckIDs"])
+        for number, custom in deck["CustomDeck"].items():
+            assert custom["NumWidth"] <= 10 and custom["NumHeight"] <= 7
+            face = Image.open(folder / custom["FaceURL"].rsplit("/", 1)[1])
+            back = Image.open(folder / custom["BackURL"].rsplit("/", 1)[1])
+            assert face.size[0] <= MAX_PIXELS and face.size[1] <= MAX_PIXELS
+            cw, ch = card_pixels(*tiny.card_size_mm(tiny.decks[0]))
+            assert face.size == (custom["NumWidth"] * cw, custom["NumHeight"] * ch)
+            assert back.size == (cw, ch)
+            assert custom["FaceURL"].startswith("file://")
+    assert total == len(tiny.physical_cards())
+    assert any(p.suffix == ".png" for p in written)
+
+
+def test_assembly_page_counts_come_from_the_files(trains, tmp_path):
+    written = build_game(trains, tmp_path, papers=("a4",), layouts=("home", "fold"))
+    english = PdfReader(next(p for p in written if p.name == "assembly-a4-en.pdf"))
+    text = " ".join(page.extract_text() for page in english.pages)
+    home = sheet_count(trains, "a4", "home")
+    fold = sheet_count(trains, "a4", "fold")
+    assert f"{home} sheets ({2 * home} pages), double-sided, flip on the long edge" in text
+    assert f"{fold} sheets, one side only" in text
+    rules = len(PdfReader(tmp_path / trains.id / "rules-a4-en.pdf").pages)
+    assert f"{rules} sheets, one side only" in text
+    for name in ("cards-a4-home.pdf", "cards-a4-fold.pdf", "rules-a4-en.pdf", "calibration-a4.pdf",
+                 "a complete set has 88"):
+        assert name in text
+    chinese = " ".join(page.extract_text() for page in
+                       PdfReader(tmp_path / trains.id / "assembly-a4-zh-Hant.pdf").pages)
+    assert f"{home} 張" in chinese and "裁切" in chinese
