@@ -102,4 +102,4 @@ def test_a_bad_parameter_is_reported_at_the_params_line(tmp_path, trains):
     path = tmp_path / "params.yaml"
     path.write_text("title: t\nplayers: 2\nparams: {stage: five}\nsteps: []\n", "utf-8")
     result = run_scenario(path, GameOfTrains(trains))
-    assert result.failures == [f"{path}:3: params: unknown parameter 'stage'; Game of Trains has draft, refill, reshuffle, pairs"]
+    assert result.failures == [f"{path}:3: params: unknown parameter 'stage'; Game of Trains has draft, refill, reshuffle, pairs, no_effect"]

@@ -28,8 +28,9 @@ DRAFT, PLAY, REFILL, OVER = "draft", "play", "refill", "over"
 PARAMS = {
     # together: every player chooses a card and a place without seeing anyone else's choice, and
     # the choices are shown at once; in-turn: each player chooses and places in seat order, seeing
-    # the placements made before.
-    "draft": ("together", "in-turn"),
+    # the placements made before; keep-then-place: everyone keeps a card in seat order first, then
+    # everyone places it in seat order, seeing the placements made before.
+    "draft": ("together", "in-turn", "keep-then-place"),
     # losers: after an Uncouple only the players who lost a carriage draw; everyone: a player whose
     # carriage was locked draws too, in turn, and places the card as with a draw.
     "refill": ("losers", "everyone"),
@@ -40,6 +41,9 @@ PARAMS = {
     # number alike, the card that arrived first stays); on-arrival: each carriage pairs as it
     # arrives (the last to arrive stays).
     "pairs": ("after-removals", "on-arrival"),
+    # refused: an ability that would change nothing cannot be used; allowed: it can, only to take
+    # its card out of the market (an Uncouple that removes nothing, a Lock with nowhere to go).
+    "no_effect": ("refused", "allowed"),
 }
 
 # What an ability does, by its key in abilities.yaml: (kind, parameter).
@@ -74,6 +78,16 @@ class Draft(Action):
 
     def __str__(self) -> str:
         return f"draft {self.card} at {self.position}"
+
+
+@dataclass(frozen=True, slots=True)
+class Keep(Action):
+    """Keep one card drawn in the opening draft, to place it later (draft=keep-then-place)."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"keep {self.card}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +145,7 @@ class Lock(Action):
         return f"use {self.card} lock {self.position}"
 
 
-NOTATION = "draft <card> at <position>, draw place <position>, use <card>, use <card> swap <a> <b>, use <card> move <from> <to>, use <card> lock <position>"
+NOTATION = "draft <card> at <position>, keep <card>, draw place <position>, use <card>, use <card> swap <a> <b>, use <card> move <from> <to>, use <card> lock <position>"
 
 
 def _number(word: str, text: str) -> int:
@@ -145,6 +159,8 @@ def parse_action(text: str) -> Action:
     words = str(text).split()
     if len(words) == 4 and words[0] == "draft" and words[2] == "at":
         return Draft(_number(words[1], text), _number(words[3], text))
+    if len(words) == 2 and words[0] == "keep":
+        return Keep(_number(words[1], text))
     if len(words) == 3 and words[:2] == ["draw", "place"]:
         return DrawPlace(_number(words[2], text))
     if words and words[0] == "use":
@@ -200,6 +216,7 @@ class GameOfTrainsState(State):
         self.discard: list[int] = []
         self.draft_hands: dict[str, list[int]] = {p: [] for p in self.players}
         self.draft_choices: dict[str, Draft] = {}  # secret choices while the draft is played together
+        self.kept: dict[str, int] = {}  # cards kept so far (draft=keep-then-place)
         self.refill: dict | None = None  # an Uncouple waiting for a player's refill (refill=everyone)
         self.phase = DRAFT
         self.current = 0
@@ -303,6 +320,8 @@ class GameOfTrainsState(State):
             return []
         positions = range(1, TRAIN_LENGTH + 1)
         if self.phase == DRAFT:
+            if self.game.draft_mode == "keep-then-place" and len(self.kept) < len(self.players):
+                return [Keep(card) for card in sorted(self.draft_hands[player])]
             return [Draft(card, p) for card in sorted(self.draft_hands[player]) for p in positions]
         actions: list[Action] = list(_DRAWS)
         if self.phase == REFILL:
@@ -312,10 +331,13 @@ class GameOfTrainsState(State):
         for card in self.market:
             kind, param, ways = uses[card]
             if kind == "uncouple":
-                if any(param not in self.locks[p] for p in self.players):
+                if self.game.no_effect_allowed or any(param not in self.locks[p] for p in self.players):
                     actions.append(ways[0])
             elif kind == "lock":
-                actions.extend(way for way in ways if way.position not in locks)
+                if self.game.no_effect_allowed and len(locks) == len(LOCKABLE):
+                    actions.append(ways[0])  # used for nothing: the card is only cleared away
+                else:
+                    actions.extend(way for way in ways if way.position not in locks)
             else:
                 actions.extend(ways)
         return actions
@@ -330,11 +352,16 @@ class GameOfTrainsState(State):
             raise IllegalAction("turn order", f"not your turn: {', '.join(movers)} to move")
         self._standing = None
         if self.phase == DRAFT:
+            if self.game.draft_mode == "keep-then-place" and len(self.kept) < len(self.players):
+                if not isinstance(action, Keep):
+                    raise IllegalAction("draft", "first everyone keeps one drawn card: 'keep <card>'")
+                self._apply_keep(player, action)
+                return
             if not isinstance(action, Draft):
-                raise IllegalAction("draft", "in the opening draft, keep one drawn card: 'draft <card> at <position>'")
+                raise IllegalAction("draft", "in the opening draft, place one drawn card: 'draft <card> at <position>'")
             self._apply_draft(player, action)
             return
-        if isinstance(action, Draft):
+        if isinstance(action, (Draft, Keep)):
             raise IllegalAction("draft", "the opening draft is over")
         if self.phase == REFILL:
             if not isinstance(action, DrawPlace):
@@ -361,6 +388,18 @@ class GameOfTrainsState(State):
     def _check_position(self, position: int, rule: str) -> None:
         if not 1 <= position <= TRAIN_LENGTH:
             raise IllegalAction(rule, f"position {position} is not on the train (1 to {TRAIN_LENGTH})")
+
+    def _apply_keep(self, player: str, action: Keep) -> None:
+        """Keep one drawn card and discard the others face down; the placing comes once everyone
+        has kept a card."""
+        hand = self.draft_hands[player]
+        if action.card not in hand:
+            raise IllegalAction("draft", f"card {action.card} is not among your drawn cards {sorted(hand)}")
+        hand.remove(action.card)
+        self.discard.extend(sorted(hand))
+        hand[:] = [action.card]
+        self.kept[player] = action.card
+        self.current = (self.current + 1) % len(self.players)
 
     def _apply_draft(self, player: str, action: Draft) -> None:
         hand = self.draft_hands[player]
@@ -454,7 +493,7 @@ class GameOfTrainsState(State):
             train.insert(t - 1, train.pop(s - 1))
             self.discard.append(card)
         elif kind == "uncouple":
-            if all(param in self.locks[p] for p in self.players):
+            if all(param in self.locks[p] for p in self.players) and not self.game.no_effect_allowed:
                 raise IllegalAction("ruling: no-effect", f"every carriage {param} is locked, so card {card} would do nothing")
             # The card leaves the market before any carriage arrives, so nothing pairs with it, and
             # reaches the discard pile only when its effect is over, so a reshuffle during the
@@ -464,7 +503,13 @@ class GameOfTrainsState(State):
             return
         else:
             if all(p in locks for p in LOCKABLE):
-                raise IllegalAction("ruling: no-effect", "carriages 1, 4 and 7 are all locked already")
+                if not self.game.no_effect_allowed:
+                    raise IllegalAction("ruling: no-effect", "carriages 1, 4 and 7 are all locked already")
+                if action.position not in LOCKABLE:
+                    raise self._ability_refusal(card, f"a lock goes under carriage 1, 4 or 7, not {action.position}")
+                self.market.remove(card)  # used for nothing: the card only leaves the market
+                self.discard.append(card)
+                return
             if action.position not in LOCKABLE:
                 raise self._ability_refusal(card, f"a lock goes under carriage 1, 4 or 7, not {action.position}")
             if action.position in locks:
@@ -661,6 +706,7 @@ class GameOfTrainsState(State):
         other.discard = list(self.discard)
         other.draft_hands = {p: list(h) for p, h in self.draft_hands.items()}
         other.draft_choices = dict(self.draft_choices)
+        other.kept = dict(self.kept)
         if self.refill is not None:
             other.refill = {**self.refill, "queue": list(self.refill["queue"]), "losers": set(self.refill["losers"])}
         chance = Chance.__new__(Chance)
@@ -689,6 +735,8 @@ class GameOfTrainsState(State):
         on a copy instead."""
         if self.phase == DRAFT and type(action) is Draft:
             return self._score_draft(player, action)
+        if type(action) is Keep:
+            return self.score(player)
         if self.phase != PLAY:
             return self._score_on_copy(player, action)
         standing = self._standing
@@ -808,7 +856,9 @@ class GameOfTrains(Game):
                 raise ValueError(f"params.{key}: must be one of {', '.join(PARAMS[key])}, not {value!r}")
         super().__init__(content, **params)
         chosen = {key: params.get(key, values[0]) for key, values in PARAMS.items()}
+        self.draft_mode = chosen["draft"]
         self.draft_together = chosen["draft"] == "together"
+        self.no_effect_allowed = chosen["no_effect"] == "allowed"
         self.refill_everyone = chosen["refill"] == "everyone"
         self.reshuffle_at_once = chosen["reshuffle"] == "at-once"
         self.pairs_on_arrival = chosen["pairs"] == "on-arrival"
@@ -977,6 +1027,7 @@ NOTATION_HELP = """\
 Actions (positions count from the locomotive, 1 to 7):
   draft <card> at <position>   opening draft: keep one drawn card, put it at a position (with
                                draft=together every player chooses at once: to_move lists them)
+  keep <card>                  with draft=keep-then-place: keep a drawn card, place it later
   draw place <position>        take the top card of the draw pile, put it at a position
   use <card> swap <a> <b>      ability 1 (neighbours) or 2 (one carriage between them)
   use <card> move <from> <to>  ability 3 (two places away from the locomotive) or 4 (towards it)
@@ -991,9 +1042,10 @@ a gap during a refill), locks.P1 (locked positions), draft.P1 (cards drawn for t
 (sorted), draw_top (the next three cards), draw_size, discard (sorted), discard_size.
 Result fields for end: winner, order (winner first, then the others by seat), turns.
 Parameters (--param, or params: in a scenario; the first value is the default):
-  draft=together|in-turn, refill=losers|everyone (with everyone, a player whose carriage was
+  refill=losers|everyone (with everyone, a player whose carriage was
   locked answers an Uncouple with 'draw place <position>' in phase refill),
-  reshuffle=at-once|when-needed, pairs=after-removals|on-arrival.
+  reshuffle=at-once|when-needed, pairs=after-removals|on-arrival, no_effect=refused|allowed,
+  draft=together|in-turn|keep-then-place.
 """
 
 
