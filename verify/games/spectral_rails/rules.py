@@ -374,9 +374,13 @@ class SpectralRailsState(State):
     def check_invariants(self) -> list[str]:
         """The kit's conservation check and the rules' own, with a fast path: when every
         component is counted right (one C-level tally), the kit's itemised check is skipped."""
-        zones = self.zones()
-        if dict.__ne__(Counter(chain.from_iterable(z.cards for z in zones)), self._component_counts()):
-            return conservation_problems(zones, self.components()) + self.rule_problems()
+        lists = [*self.hands, *self.rows, *self.bids, *self.coins, *self.supply, *self.aboard, *self.delivered1,
+                 *self.delivered2, self.bank, *self.waiting.values(), self.bag, self.light, self.box,
+                 self.round_track, self.wrecks_off]
+        counts = Counter(chain.from_iterable(lists))
+        counts.update(f"trail-{self.colours[o]}" for o in self.track.values())
+        if dict.__ne__(counts, self._component_counts()):
+            return conservation_problems(self.zones(), self.components()) + self.rule_problems()
         return self.rule_problems()
 
     def _component_counts(self) -> Counter:
@@ -1026,8 +1030,9 @@ class SpectralRailsState(State):
 
     def rule_problems(self) -> list[str]:
         problems = []
+        owners = Counter(self.track.values())
         for p, player in enumerate(self.players):
-            on_board = sum(1 for o in self.track.values() if o == p)
+            on_board = owners[p]
             if on_board + len(self.supply[p]) != TRAIL:
                 problems.append(f"{player}: {on_board} trail pieces on the map and {len(self.supply[p])} in supply, not {TRAIL}")
             cards = len(self.hands[p]) + len(self.rows[p]) + len(self.bids[p])
