@@ -493,6 +493,27 @@ class TicketToRideState(State):
     def components(self) -> dict:
         return self.game.components
 
+    def check_invariants(self) -> list[str]:
+        """The kit's checks, with a fast count first: the full conservation report (which names
+        where each card is) is built only when the count finds something wrong."""
+        counts: dict = {}
+        for pile in (self.deck, self.faceup, self.discard, *self.hands.values(), *self.tracks.values()):
+            for card in pile:
+                counts[card] = counts.get(card, 0) + 1
+        for yard in self.yards.values():
+            for column in yard.values():
+                for card in column:
+                    counts[card] = counts.get(card, 0) + 1
+        tickets = [t for piles in (self.tickets, self.pending, self.done) for pile in piles.values() for t in pile]
+        tickets += self.ticket_deck
+        trains_ok = all(counts.get(c, 0) == self.game.components[c] for c in self.game.train_cards) and \
+            len(counts) <= len(self.game.train_cards)
+        tickets_ok = len(tickets) == len(self.game.tickets) and set(tickets) == set(self.game.tickets)
+        cities_ok = sorted(self.cities) == sorted(self.game.city_points)
+        if trains_ok and tickets_ok and cities_ok:
+            return self.rule_problems()
+        return super().check_invariants()
+
     def rule_problems(self) -> list[str]:
         problems = []
         if self.phase == PLAY and self.deck and len(self.faceup) != FACE_UP:
@@ -625,6 +646,95 @@ class TicketToRideState(State):
                 short += gap
         short = max(0.0, short - have.get(LOCO, 0))
         return (total - short) * 2 - short * 3 + 0.2 * len(self.hands[player]) + 0.01 * points
+
+    def _wants(self, player: str) -> tuple[dict, int, dict, dict]:
+        """What `player`'s tickets still lack beyond the cards laid (tracks pile and rail yard):
+        per colour, the total, the cards already owned including the hand, and the columns the
+        other players show."""
+        key = (self.turns, self.step, player, len(self.hands[player]), len(self.tickets[player]))
+        cached = self.__dict__.get("_wants_cache")
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        laid: dict = {}
+        for card in self.tracks[player]:
+            laid[card] = laid.get(card, 0) + 1
+        for column in self.yards[player].values():
+            for card in column:
+                laid[card] = laid.get(card, 0) + 1
+        need: dict = {}
+        for t in self.tickets[player]:
+            for colour in self.game.tickets[t].needs:
+                need[colour] = need.get(colour, 0) + 1
+        missing = {c: n - laid.get(c, 0) for c, n in need.items() if n > laid.get(c, 0)}
+        short = max(0, sum(missing.values()) - laid.get(LOCO, 0))
+        owned = dict(laid)
+        for card in self.hands[player]:
+            owned[card] = owned.get(card, 0) + 1
+        rival: dict = {}
+        for other in self.players:
+            if other != player:
+                for colour, column in self.yards[other].items():
+                    rival[colour] = rival.get(colour, 0) + len(column)
+        value = (missing, short, owned, rival)
+        self._wants_cache = (key, value)
+        return value
+
+    def score_action(self, player: str, action: Action) -> float:
+        """A fast estimate of an action for the greedy policy, without playing it: lay the cards
+        your tickets lack, draw the colours they lack, keep tickets your cards can cover."""
+        missing, short, owned, rival = self._wants(player)
+        if isinstance(action, Play):
+            value = 0.0
+            left = dict(missing)
+            for card in action.cards:
+                if card == LOCO:
+                    value += 1.5 if short > 0 else 0.1
+                elif left.get(card, 0) > 0:
+                    left[card] -= 1
+                    value += 2.0
+                else:
+                    value += 0.1
+            for colour in set(action.cards):
+                value += 0.3 * rival.get(colour, 0)
+            return value
+        if isinstance(action, Take):
+            if action.colour == LOCO:
+                return 2.2 if short > 0 else 1.6
+            return 1.0 + (1.2 if missing.get(action.colour, 0) > 0 else 0.0)
+        if isinstance(action, DrawBlind):
+            return 1.1
+        if isinstance(action, Keep):
+            spare = dict(owned)
+            for colour, n in self._needs_of(self.tickets[player]).items():
+                spare[colour] = spare.get(colour, 0) - n
+            wild = spare.pop(LOCO, 0) - sum(-n for n in spare.values() if n < 0)
+            value = 0.0
+            for t in action.tickets:
+                ticket = self.game.tickets[t]
+                lack = 0
+                for colour in ticket.needs:
+                    if spare.get(colour, 0) > 0:
+                        spare[colour] -= 1
+                    else:
+                        lack += 1
+                if lack <= wild:
+                    wild -= lack
+                    value += ticket.points
+                else:
+                    value -= ticket.points * 0.6
+            return value
+        if isinstance(action, DrawTickets):
+            return 0.8 if short == 0 and len(self.deck) > 20 else -1.0
+        if isinstance(action, Stop):
+            return 0.0
+        return 0.0
+
+    def _needs_of(self, tickets: list[int]) -> dict:
+        need: dict = {}
+        for t in tickets:
+            for colour in self.game.tickets[t].needs:
+                need[colour] = need.get(colour, 0) + 1
+        return need
 
     def setup_record(self) -> dict | None:
         if self.setup is not None:
