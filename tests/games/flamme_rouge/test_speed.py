@@ -63,3 +63,23 @@ def test_a_clone_shares_no_mutable_part():
         twin.apply(player, rng.choice(twin.legal_actions(player)))
     assert state.fields() == fields
     assert not state.check_invariants(full=True) and not twin.check_invariants(full=True)
+
+
+def test_the_card_check_catches_a_card_changed_lost_or_added():
+    engine = engine_for(load_game(PROJECT_CONTENT, "flamme-rouge"))
+    state = engine.new_state(2, seed=4)
+    assert not state.check_invariants(full=True)
+    deck = state.deck[0]
+    for change in ("swap", "foreign", "lose", "add"):
+        saved = deck[:]
+        if change == "swap":
+            deck[deck.index(3)] = 4  # one 3 becomes a 4: the sizes still agree
+        elif change == "foreign":
+            deck[deck.index(3)] = 8  # a value no rouleur deck holds
+        elif change == "lose":
+            deck.pop()
+        else:
+            deck.append(5)
+        assert any("energy cards" in p for p in state.check_invariants(full=True)), change
+        deck[:] = saved
+        assert not state.check_invariants(full=True)

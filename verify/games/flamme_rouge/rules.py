@@ -84,6 +84,9 @@ class Keep(Action):
 # Interned so that legal_actions allocates nothing in the hot loop of random races.
 DRAWS = {rider: Draw(rider) for rider in RIDERS}
 _KEEPS: dict[Any, Keep] = {}
+# The draws open to a player, by (rouleur still to choose, sprinteur still to choose).
+_DRAW_CHOICES = {(a, b): tuple(DRAWS[r] for r, free in zip(RIDERS, (a, b)) if free)
+                 for a in (False, True) for b in (False, True)}
 _KEEP_LISTS: dict[tuple, list[Keep]] = {}  # the keep actions of each hand ever drawn (a few hundred)
 
 
@@ -300,6 +303,7 @@ class FlammeRougeState(State):
         self.hand: list[list | None] = [None] * players
         self.hand_rider = [0] * players
         self.waiting = 0  # players still choosing in this energy phase
+        self.choosing: list[str] = []  # those players, in seat order
         self.phase = "start"
         self.round = 0
         self.place_turn = 0
@@ -316,7 +320,8 @@ class FlammeRougeState(State):
         self._left_seen: list[int] = []
         energy = game.cards[0]
         self._piles = game.cards[1]
-        self._energy_of = [energy.get((SEAT_COLOURS[r // 2], RIDERS[r % 2]), []) for r in range(riders)]
+        decks = [energy.get((SEAT_COLOURS[r // 2], RIDERS[r % 2]), []) for r in range(riders)]
+        self._energy_counts = [(tuple((v, deck.count(v)) for v in sorted(set(deck))), len(deck)) for deck in decks]
 
     # --- setting up ---------------------------------------------------------------------------
     def deal(self, setup: dict) -> None:
@@ -351,6 +356,7 @@ class FlammeRougeState(State):
             self.phase = "energy"
             self.round = 1
             self.waiting = len(self.players)
+            self.choosing = self.players[:]
         elif len(self.course.start_squares) < len(self.players):
             raise SetupError("riders", f"the start area has {len(self.course.start_squares)} squares, too few for {len(self.players)} players")
         if "round" in setup:
@@ -469,8 +475,7 @@ class FlammeRougeState(State):
     # --- turns --------------------------------------------------------------------------------
     def to_move(self) -> list[str]:
         if self.phase == "energy":
-            kept = self.kept
-            return [p for i, p in enumerate(self.players) if kept[2 * i] is None or kept[2 * i + 1] is None]
+            return self.choosing[:]
         if self.phase == "start":
             return [self.players[self.place_turn % len(self.players)]]
         return []
@@ -485,7 +490,7 @@ class FlammeRougeState(State):
                 if actions is None:
                     actions = _KEEP_LISTS[key] = [keep_action(c) for c in dict.fromkeys(hand)]
                 return actions[:]
-            return [DRAWS[rider] for k, rider in enumerate(RIDERS) if self.kept[2 * p + k] is None]
+            return list(_DRAW_CHOICES[self.kept[2 * p] is None, self.kept[2 * p + 1] is None])
         if self.phase == "start" and self.to_move() == [player]:
             actions = []
             for k, rider in enumerate(RIDERS):
@@ -558,6 +563,7 @@ class FlammeRougeState(State):
             self.phase = "energy"
             self.round = 1
             self.waiting = len(self.players)
+            self.choosing = self.players[:]
             self.seen_squares = self.square[:]
 
     def _draw(self, p: int, rider: str) -> None:
@@ -623,6 +629,7 @@ class FlammeRougeState(State):
     def _chosen(self, p: int) -> None:
         if self.kept[2 * p] is not None and self.kept[2 * p + 1] is not None:
             self.waiting -= 1
+            self.choosing.remove(self.players[p])
             if self.waiting == 0:
                 self._play_round()
 
@@ -680,6 +687,7 @@ class FlammeRougeState(State):
         self._exhaust()
         self.round += 1
         self.waiting = len(self.players)
+        self.choosing = self.players[:]
 
     def _slipstream(self) -> None:
         """From the rear group forward, a group one empty square behind the next moves up to it.
@@ -821,7 +829,7 @@ class FlammeRougeState(State):
             moved = self._moved
         problems = []
         recount = full or dirty is None
-        energy_of = self._energy_of
+        counts_of = self._energy_counts
         x_count = self._x_count
         hand, hand_rider, kept = self.hand, self.hand_rider, self.kept
         for r in riders:
@@ -836,11 +844,17 @@ class FlammeRougeState(State):
             if xs != x_count[r]:
                 x_count[r] = xs
                 recount = True
-            for _ in range(xs):
-                places.remove(EXHAUSTION)
-            places.sort()
-            if places != energy_of[r]:
-                problems.append(f"{self.rider_name(r)}: energy cards {places} differ from the deck")
+            # Exactly the deck's energy cards: each value as often as in the deck, and nothing else.
+            counts, total = counts_of[r]
+            same = len(places) - xs == total
+            if same:
+                for value, n in counts:
+                    if places.count(value) != n:
+                        same = False
+                        break
+            if not same:
+                mine = sorted(c for c in places if c != EXHAUSTION)
+                problems.append(f"{self.rider_name(r)}: energy cards {mine} differ from the deck")
         left = self.exhaustion_left
         if recount or left != self._left_seen:
             # Exhaustion cards moved: count them all again (per-rider counts are kept up to date).
@@ -894,7 +908,7 @@ class FlammeRougeState(State):
         other.__dict__.update(self.__dict__)
         other.chance = copy.deepcopy(self.chance)
         for name in ("square", "lane", "occ", "kept", "exhaustion_left", "exhaustion_aside", "exhaustion_made",
-                     "hand_rider", "_x_count", "_left_seen"):
+                     "hand_rider", "_x_count", "_left_seen", "choosing"):
             setattr(other, name, getattr(self, name)[:])
         for name in ("deck", "recycled", "played"):
             setattr(other, name, [pile[:] for pile in getattr(self, name)])
