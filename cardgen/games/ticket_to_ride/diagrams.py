@@ -102,10 +102,10 @@ def colours_picture(content, lang: str) -> Picture:
 
 def turn_picture(content, lang: str) -> Picture:
     """Phase 1: the top card of each column of the rail yard goes face down to the tracks pile."""
-    width, height = 160 * mm, 50 * mm
+    width, height = 160 * mm, 52 * mm
 
     def paint(canvas):
-        top = 30 * mm
+        top = 25 * mm
         _label(canvas, term(content, "rail-yard", lang), 32 * mm, height - 4 * mm, lang, 9, bold=True)
         columns = [["red", "red", "loco"], ["blue", "blue"], ["green"]]
         for k, column in enumerate(columns):
@@ -118,7 +118,7 @@ def turn_picture(content, lang: str) -> Picture:
             _mini_card(canvas, content, None, 104 * mm + k * 1.2 * mm, 12 * mm + k * 1.2 * mm)
         _label(canvas, term(content, "tracks-pile", lang), 112 * mm, height - 4 * mm, lang, 9, bold=True)
         _label(canvas, term(content, "face-down", lang), 112 * mm, 6 * mm, lang, 8)
-        _label(canvas, term(content, "phase-1", lang), 70 * mm, 3 * mm, lang, 8)
+        _label(canvas, term(content, "phase-1", lang), 30 * mm, 3 * mm, lang, 8)
 
     return Picture(width, height, paint)
 
