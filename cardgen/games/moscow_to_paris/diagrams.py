@@ -246,4 +246,59 @@ def example_diagram(content, lang, example):
     return Picture(width, height, paint)
 
 
-DIAGRAMS = {"table": table_diagram, "scoring": scoring_diagram}
+def _double_arrow(c, x1, y1, x2, y2, colour, head=1.6 * mm):
+    """A two-headed arrow: one trade, a card each way."""
+    from math import atan2, cos, sin
+
+    c.setStrokeColor(colour)
+    c.setFillColor(colour)
+    c.setLineWidth(1.1)
+    c.line(x1, y1, x2, y2)
+    angle = atan2(y2 - y1, x2 - x1)
+    for (x, y, a) in ((x2, y2, angle), (x1, y1, angle + 3.14159265)):
+        path = c.beginPath()
+        path.moveTo(x, y)
+        path.lineTo(x - head * cos(a) + head * 0.5 * sin(a), y - head * sin(a) - head * 0.5 * cos(a))
+        path.lineTo(x - head * cos(a) - head * 0.5 * sin(a), y - head * sin(a) + head * 0.5 * cos(a))
+        path.close()
+        c.drawPath(path, stroke=0, fill=1)
+
+
+def trade_diagram(content, lang):
+    """Four players round a table: P1 plays Trade to the left; three trades follow one another
+    clockwise until P4, P1's other neighbour, has traded."""
+    width, height = 120 * mm, 62 * mm
+    seats = {"P1": (60 * mm, 8 * mm), "P2": (18 * mm, 31 * mm), "P3": (60 * mm, 54 * mm), "P4": (102 * mm, 31 * mm)}
+    trades = [("P1", "P2"), ("P2", "P3"), ("P3", "P4")]
+    colour = colors.HexColor("#23395b")
+
+    def paint(c):
+        c.setFillColor(colors.HexColor("#f3efe4"))
+        c.setStrokeColor(MUTED)
+        c.setLineWidth(0.5)
+        c.roundRect(38 * mm, 20 * mm, 44 * mm, 22 * mm, 3 * mm, stroke=1, fill=1)
+        _label(c, 60 * mm, 30 * mm, term(content, "table", lang), lang, size=8)
+        for name, (x, y) in seats.items():
+            c.setFillColor(colors.white)
+            c.setStrokeColor(INK)
+            c.setLineWidth(0.8)
+            c.roundRect(x - 7 * mm, y - 4 * mm, 14 * mm, 8 * mm, 1.5 * mm, stroke=1, fill=1)
+            _label(c, x, y - 1.2 * mm, name, lang, size=9, colour=INK, bold=True)
+        for n, (a, b) in enumerate(trades, 1):
+            (x1, y1), (x2, y2) = seats[a], seats[b]
+            # Shorten the arrow so it stops at the boxes' edges.
+            dx, dy = x2 - x1, y2 - y1
+            length = (dx * dx + dy * dy) ** 0.5
+            ux, uy = dx / length, dy / length
+            sx, sy, ex, ey = x1 + ux * 9 * mm, y1 + uy * 6 * mm, x2 - ux * 9 * mm, y2 - uy * 6 * mm
+            _double_arrow(c, sx, sy, ex, ey, colour)
+            mx, my = (sx + ex) / 2, (sy + ey) / 2
+            c.setFillColor(CHANGED)
+            c.circle(mx - uy * 4 * mm, my + ux * 4 * mm, 2.6 * mm, stroke=0, fill=1)
+            _label(c, mx - uy * 4 * mm, my + ux * 4 * mm - 1.1 * mm, str(n), lang, size=8, colour=colors.white, bold=True)
+        _label(c, 60 * mm, 1 * mm, term(content, "trade-order", lang), lang, size=7)
+
+    return Picture(width, height, paint)
+
+
+DIAGRAMS = {"table": table_diagram, "scoring": scoring_diagram, "trade": trade_diagram}
