@@ -171,14 +171,21 @@ def test_card_size_option_prints_cards_at_that_size(capsys, tmp_path):
     from pypdf import PdfReader
 
     code, _, err = run(capsys, "build", "game-of-trains", "--paper", "a4", "--layout", "butted",
-                       "--card-size", "44x68", "--out", str(tmp_path))
+                       "--card-size", "66x92", "--out", str(tmp_path))
     assert code == 0, err
     page = PdfReader(tmp_path / "game-of-trains" / "cards-a4-butted.pdf").pages[0]
     trim = page.trimbox
-    # 44 x 68 mm mini cards: 4 columns and 4 rows fit on A4, butted on shared cut lines.
+    # 66 x 92 mm cards: 3 columns and 3 rows fit on A4, butted on shared cut lines.
     mm = 72 / 25.4
-    assert round(float(trim.width) / mm, 2) == 4 * 44
-    assert round(float(trim.height) / mm, 2) == 4 * 68
+    assert round(float(trim.width) / mm, 2) == 3 * 66
+    assert round(float(trim.height) / mm, 2) == 3 * 92
+
+
+def test_a_card_size_that_shrinks_text_below_7_pt_is_refused_by_card(capsys, tmp_path):
+    code, _, err = run(capsys, "build", "game-of-trains", "--paper", "a4", "--card-size", "44x68", "--out", str(tmp_path))
+    assert code == 1 and "below the 7 pt minimum" in err and "nothing was written" in err
+    assert "content/game-of-trains/cards.yaml:" in err and "card c01" in err
+    assert not (tmp_path / "game-of-trains").exists()
 
 
 def test_card_size_option_must_be_width_x_height(capsys):
