@@ -303,7 +303,7 @@ Setup: map, round, leader, turn, passed, trains {P1: town}, hands {P1: [values]}
 Chance: souls.dark (the dark tiles in the order they are laid out), souls.light
 Expect: phase, round, half, step, turn, leader, passed, trains, track, taken, high_bid, hand.P1,
   row.P1 (leftmost first), bid.P1, coins.P1, supply.P1, aboard.P1, delivered_one.P1,
-  delivered_two.P1, at.<town>, bag, light_pile, box, round_track, score.P1
+  delivered_two.P1, at.<town>, bag, light_pile, box, round_track, score, pieces.P1, breakdown.P1
 End: winner, winners, scores, breakdown"""
 
 SETUP_KEYS = {"map", "round", "leader", "turn", "passed", "trains", "hands", "rows", "coins", "trail",
@@ -435,8 +435,9 @@ class SpectralRailsState(State):
         }
 
     def fields(self) -> dict[str, Any]:
-        """Everything, plus each player's zones under `<zone>.<player>` and the number of trail
-        pieces left in each supply as `pieces.<player>`, so a scenario can name one of them."""
+        """Everything, plus each player's zones under `<zone>.<player>`, the number of trail pieces
+        left in each supply as `pieces.<player>` and the score so far, part by part, as
+        `breakdown.<player>`, so a scenario can name one of them."""
         fields = super().fields()
         for name, value in list(fields.items()):
             if isinstance(value, dict) and set(value) == set(self.players) and name not in ("trains", "score"):
@@ -444,6 +445,7 @@ class SpectralRailsState(State):
                     fields[f"{name}.{player}"] = own
         for p, player in enumerate(self.players):
             fields[f"pieces.{player}"] = len(self.supply[p])
+            fields[f"breakdown.{player}"] = self.final_score(p)[1]
         return fields
 
     # --- turn order -------------------------------------------------------------------------------
@@ -1090,6 +1092,8 @@ class SpectralRailsState(State):
             near = self.board.distance[town]
             value += sum(0.5 / (1 + near.get(self.soul_town(s), 9)) for s in self.aboard[p])
         value += 0.05 * len(self.hands[p]) + 0.02 * len(self.supply[p])
+        if self.phase == TURN and self.passed[p] and self.hands[p]:
+            value -= 0.5  # passing with cards in hand gives up the rest of the round
         return value
 
     def setup_record(self) -> dict | None:
