@@ -33,8 +33,12 @@ verify: setup
 test: setup
 	$(BIN)/python -m pytest
 
+# The packages cardgen is measured against live in their own environment, never in $(VENV).
+BENCH_VENV := .bench-venv
+
 bench: setup
-	$(BIN)/python bench/bench.py
+	sh bench/setup-comparison.sh $(PYTHON) $(BENCH_VENV)
+	$(BIN)/python bench/bench.py --comparison-venv $(BENCH_VENV)
 
 clean:
 	rm -rf $(OUT)/*.pdf $(OUT)/*/ build .pytest_cache

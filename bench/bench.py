@@ -1,93 +1,411 @@
-"""Speed figures for every game: PDF build time and throughput, PDF sizes, random playouts per second.
+"""Speed figures: for every game, PDF build time and throughput, PDF sizes and playouts per second;
+then cardgen side by side with two public packages from PyPI, each run from its own virtual
+environment (`bench/setup-comparison.sh` makes it; `make bench` runs both):
 
-Run with `make bench` (every game) or `python bench/bench.py GAME ...`. Figures are printed, never asserted: they depend on the machine.
+- Flamme Rouge races: the package flamme-rouge 0.1.2 played by its own bots against
+  `cardgen simulate flamme-rouge --players 4`;
+- printing: an 88-card deck made with protograf (`bench/protograf_deck.py`) against
+  `cardgen build game-of-trains ...` and against `cardgen build` of every game.
+
+Run with `make bench`, or `python bench/bench.py [GAME ...] [--part games|races|printing]`.
+Figures are printed, never asserted: they depend on the machine and on what else it is running, so
+the load average is printed too, and every whole-process figure comes with the CPU seconds the
+process used (user + system), which load on the machine changes far less than wall time.
 """
 
 from __future__ import annotations
 
-import random
+import argparse
+import json
+import os
+import resource
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+BENCH = ROOT / "bench"
+sys.path.insert(0, str(ROOT))
 
-from cardgen.build import build_game  # noqa: E402
-from cardgen.content import PROJECT_CONTENT, discover_games, load_game  # noqa: E402
-from cardgen.registry import engine_for  # noqa: E402
-from verify.simulate import simulate  # noqa: E402
+BUILD_RUNS = 2        # timed library builds of each game, after a first one that loads the fonts
+PLAY_BUDGET = 0.6     # seconds of playouts for each game, policy and player count (at most PLAY_GAMES)
+PLAY_GAMES = 100
+RACE_RUNS = 5         # whole processes for each Flamme Rouge contender
+RACES = 100           # races in each of those processes
+PRINT_RUNS = 5        # whole processes for the protograf deck and the one-game build
+FULL_BUILD_RUNS = 3   # whole processes for the build of every game
 
-RUNS = 3
-
-
-def timed(fn, runs=RUNS) -> tuple[float, float, object]:
-    """Median and minimum seconds over `runs` calls, and the last result."""
-    times, result = [], None
-    for _ in range(runs):
-        start = time.perf_counter()
-        result = fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times), min(times), result
+CARDGEN = Path(sys.executable).parent / "cardgen"
 
 
-def bench_build(content) -> None:
+# --- helpers ----------------------------------------------------------------------------------
+
+def one_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {text[0] if text else ''}"[:160]
+
+
+def guarded(what: str, fn, *args, **kwargs):
+    """Run one part of the bench; a failure (often a change elsewhere in the project) is reported
+    in one line and the bench goes on."""
+    try:
+        return fn(*args, **kwargs)
+    except Exception as exc:  # noqa: BLE001 - a bench reports and continues
+        print(f"  {what} failed: {one_line(exc)}")
+        return None
+
+
+def spread(values: list[float], fmt: str = "{:.2f}") -> str:
+    """`median (min-max)` of a list of figures."""
+    return f"{fmt.format(statistics.median(values))} ({fmt.format(min(values))}-{fmt.format(max(values))})"
+
+
+def load_average() -> str:
+    try:
+        return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg()) + f" on {os.cpu_count()} CPUs"
+    except OSError:
+        return "load average unknown"
+
+
+@dataclass
+class Run:
+    """One whole process: wall seconds (perf_counter around subprocess.run), CPU seconds of the
+    process (user + system), exit status and output."""
+
+    wall: float
+    cpu: float
+    returncode: int
+    stdout: str
+    stderr: str
+
+    def problem(self) -> str | None:
+        if self.returncode == 0:
+            return None
+        lines = (self.stderr.strip() or self.stdout.strip()).splitlines()
+        return f"exit status {self.returncode}: {lines[-1][:150] if lines else 'no output'}"
+
+    def last_json(self) -> dict:
+        for line in reversed(self.stdout.splitlines()):
+            if line.startswith("{"):
+                return json.loads(line)
+        raise ValueError("the process printed no JSON line")
+
+
+def run_process(argv: list, cwd: Path | None = None, timeout: float = 600) -> Run:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run([str(a) for a in argv], cwd=cwd, capture_output=True, text=True, timeout=timeout)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return Run(wall, cpu, done.returncode, done.stdout, done.stderr)
+
+
+def comparison_python(venv: Path, package: str) -> Path | None:
+    """The comparison environment's Python when `package` was installed there, else None (after
+    saying so in one line)."""
+    python = venv / "bin" / "python"
+    if not python.exists() or not (venv / f".ok-{package}").exists():
+        print(f"  skipped: {package} is not installed in {venv} (run `make bench`, which installs it)")
+        return None
+    return python
+
+
+# --- every game: build, sizes, playouts -------------------------------------------------------
+
+@dataclass
+class PlayFigures:
+    games: int = 0
+    finished: int = 0
+    actions: int = 0
+    seconds: float = 0.0
+    capped: int = 0
+    failures: int = 0
+    lengths: list[int] = field(default_factory=list)
+
+
+def playouts(engine, players: int, policy: str) -> PlayFigures:
+    """Playouts with invariants checked after every action, in growing batches until PLAY_BUDGET
+    seconds or PLAY_GAMES games."""
+    from verify.simulate import simulate
+
+    figures, batch, seed = PlayFigures(), 1, 1
+    while figures.games < PLAY_GAMES and figures.seconds < PLAY_BUDGET:
+        batch = min(batch, PLAY_GAMES - figures.games)
+        report = simulate(engine, players=players, games=batch, seed=seed, policy=policy, turn_cap=2000)
+        figures.games += report.games
+        figures.finished += report.finished
+        figures.actions += report.actions
+        figures.seconds += report.seconds
+        figures.capped += report.capped
+        figures.failures += len(report.failures)
+        figures.lengths += report.lengths
+        seed += 1
+        batch *= 2
+    return figures
+
+
+def bench_build(content) -> dict[str, float]:
+    """Library builds of one game's default files; returns the seconds spent on each file in the
+    fastest run."""
+    from cardgen.build import build_game
+
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp)
         first_start = time.perf_counter()
         files = build_game(content, out)
         first = time.perf_counter() - first_start
-        median, best, files = timed(lambda: build_game(content, out))
+        times, fastest = [], {}
+        for _ in range(BUILD_RUNS):
+            spans: dict[str, float] = {}
+            last = [time.perf_counter()]
+            start = last[0]
+
+            def progress(path) -> None:
+                now = time.perf_counter()
+                spans[Path(path).name] = now - last[0]
+                last[0] = now
+
+            files = build_game(content, out, progress=progress)
+            times.append(time.perf_counter() - start)
+            if times[-1] == min(times):
+                fastest = spans
         card_pdfs = [f for f in files if f.name.startswith("cards-")]
         tile_pdfs = [f for f in files if f.name.startswith("tiles-")]
-        cards = len(content.physical_cards()) * len(card_pdfs)
-        print(f"  build: {len(files)} PDFs, first run {first:.2f} s (fonts loaded), then median {median:.2f} s, min {best:.2f} s")
-        card_time = _time_of(content, out, "cards")
-        print(f"  cards: {cards} card faces in {len(card_pdfs)} PDFs, {cards / card_time:,.0f} cards/s")
+        print(f"  build: {len(files)} files, first run {first:.2f} s (fonts loaded), then median {statistics.median(times):.2f} s, "
+              f"min {min(times):.2f} s over {len(times)} runs")
+        if card_pdfs:
+            cards = len(content.physical_cards()) * len(card_pdfs)
+            card_time = sum(t for name, t in fastest.items() if name.startswith("cards-")) or float("nan")
+            print(f"  cards: {cards} card faces in {len(card_pdfs)} PDFs, {cards / card_time:,.0f} cards/s")
         if tile_pdfs:
             tiles = sum(c.get("count", 1) for c in content.other_components() if c.get("kind") == "tile")
-            tile_time = _time_of(content, out, "tiles")
-            print(f"  tiles: {tiles * len(tile_pdfs)} tiles in {len(tile_pdfs)} PDFs, {tiles * len(tile_pdfs) / tile_time:,.0f} tiles/s")
+            tile_time = sum(t for name, t in fastest.items() if name.startswith("tiles-")) or float("nan")
+            print(f"  tiles: {tiles * len(tile_pdfs)} tiles in {len(tile_pdfs)} PDFs, "
+                  f"{tiles * len(tile_pdfs) / tile_time:,.0f} tiles/s")
         for path in sorted(files):
-            print(f"    {path.name:28} {path.stat().st_size / 1024:8.0f} KiB")
+            print(f"    {path.name:34} {path.stat().st_size / 1024:8.0f} KiB")
+        return fastest
 
 
-def _time_of(content, out: Path, prefix: str) -> float:
-    """Seconds spent on the files whose names start with `prefix`, from build_game's progress calls."""
-    spans: dict[str, float] = {}
-    last = [time.perf_counter()]
+def bench_play(content, greedy_table: dict) -> None:
+    from cardgen.registry import engine_for
 
-    def progress(path) -> None:
-        now = time.perf_counter()
-        spans[Path(path).name] = now - last[0]
-        last[0] = now
-
-    build_game(content, out, progress=progress)
-    return sum(t for name, t in spans.items() if name.startswith(prefix)) or float("nan")
-
-
-def bench_play(content) -> None:
     engine = engine_for(content)
     if engine is None:
-        print("  no rules engine")
+        print("  playouts: no rules engine")
         return
-    # Greedy play needs the engine's own score of a position; without one it would be random play again.
-    policies = ("random", "greedy") if hasattr(engine.new_state(engine.min_players, seed=0), "score") else ("random",)
-    for policy in policies:
+    state = engine.new_state(engine.min_players, seed=0)
+    scored = hasattr(state, "score") or hasattr(state, "score_action")
+    print(f"  playouts, invariants checked after every action, up to {PLAY_GAMES} games or {PLAY_BUDGET} s each"
+          + ("" if scored else "; the engine scores no position, so greedy plays as random"))
+    for policy in ("random", "greedy"):
         for players in range(engine.min_players, engine.max_players + 1):
-            report = simulate(engine, players=players, games=100, seed=1, policy=policy, turn_cap=2000)
-            print(f"  {policy:6} {players}p: {report.games_per_second:8,.0f} games/s  "
-                  f"{report.actions_per_second:9,.0f} actions/s  mean length {report.mean_length:6.1f}  "
-                  f"capped {report.capped}")
+            f = playouts(engine, players, policy)
+            per_s = (lambda n: n / f.seconds) if f.seconds else (lambda n: 0.0)
+            mean = sum(f.lengths) / len(f.lengths) if f.lengths else 0.0
+            print(f"  {policy:6} {players}p: {per_s(f.games):8,.1f} games/s  {per_s(f.finished):8,.1f} finished/s  "
+                  f"{per_s(f.actions):9,.0f} actions/s  mean length {mean:6.1f}  games {f.games:3}  "
+                  f"capped {f.capped}  broken invariants {f.failures}")
+            if policy == "greedy":
+                greedy_table.setdefault(content.id, {})[players] = (per_s(f.finished), f.games, f.finished, scored)
 
+
+def bench_games(game_ids: list[str], spans_by_game: dict) -> None:
+    from cardgen.content import PROJECT_CONTENT, load_game
+
+    greedy_table: dict = {}
+    for game_id in game_ids:
+        try:
+            content = load_game(PROJECT_CONTENT, game_id)
+        except Exception as exc:  # noqa: BLE001
+            print(f"{game_id}: cannot be loaded: {one_line(exc)}")
+            continue
+        print(f"{content.title['en']} ({game_id})")
+        spans = guarded("build", bench_build, content)
+        if spans:
+            spans_by_game[game_id] = spans
+        guarded("playouts", bench_play, content, greedy_table)
+    print()
+    print("Greedy play, finished games per second (invariants checked after every action)")
+    for game_id, row in greedy_table.items():
+        cells = "  ".join(f"{players}p {rate:8,.1f}/s ({finished}/{games} finished)"
+                          for players, (rate, games, finished, _) in sorted(row.items()))
+        note = "" if next(iter(row.values()))[3] else "  (no score: as random)"
+        print(f"  {game_id:26} {cells}{note}")
+
+
+# --- Flamme Rouge races: flamme-rouge 0.1.2 against cardgen simulate --------------------------
+
+def bench_races(venv: Path) -> None:
+    print(f"Flamme Rouge, 4 players, full races on Avenue Corso Paseo: {RACES} races in each process, "
+          f"{RACE_RUNS} processes each (median (min-max))")
+    python = comparison_python(venv, "flamme-rouge")
+    contenders = []
+    if python is not None:
+        script = BENCH / "flamme_rouge_races.py"
+        contenders += [
+            ("flamme-rouge 0.1.2, 4 Regular teams (random)", "random",
+             lambda n, seed: [python, script, "--lineup", "random", "--races", n, "--seed", seed]),
+            ("flamme-rouge 0.1.2, 2 Heuristic + 2 Simple", "bots",
+             lambda n, seed: [python, script, "--lineup", "bots", "--races", n, "--seed", seed]),
+        ]
+    failures = Path(tempfile.mkdtemp(prefix="bench-failures-"))
+    for policy in ("random", "greedy"):
+        contenders.append((f"cardgen simulate --policy {policy}", policy,
+                           lambda n, seed, policy=policy: [CARDGEN, "simulate", "flamme-rouge", "--players", 4,
+                                                           "--games", n, "--seed", seed, "--policy", policy,
+                                                           "--json", "--failures", failures]))
+    figures: dict[str, tuple[list[float], list[float], list[float]]] = {}
+    print(f"  {'':44} {'whole process, races/s':>24} {'in process, races/s':>24} {'CPU s/process':>14}  per race")
+    for label, key, argv in contenders:
+        try:
+            run_process(argv(1, 999))  # warm-up: file caches, compiled modules
+            whole, inside, cpu, extra = [], [], [], ""
+            for k in range(RACE_RUNS):
+                run = run_process(argv(RACES, k + 1))
+                if run.problem() and not run.stdout.strip():
+                    raise RuntimeError(run.problem())
+                data = run.last_json()
+                whole.append(RACES / run.wall)
+                inside.append(RACES / data["seconds"] if data["seconds"] else float("nan"))
+                cpu.append(run.cpu)
+                if "mean_rounds" in data:
+                    extra = f"{data['mean_rounds']:.1f} rounds"
+                else:
+                    extra = f"{data['length']['mean']:.0f} actions"
+                    if data.get("failures"):
+                        extra += f", {len(data['failures'])} broken invariants"
+            figures[label] = (whole, inside, cpu)
+            print(f"  {label:44} {spread(whole, '{:,.1f}'):>24} {spread(inside, '{:,.1f}'):>24} "
+                  f"{statistics.median(cpu):14.2f}  {extra}")
+        except Exception as exc:  # noqa: BLE001
+            print(f"  {label:44} failed: {one_line(exc)}")
+    pairs = (("cardgen simulate --policy random", "flamme-rouge 0.1.2, 4 Regular teams (random)"),
+             ("cardgen simulate --policy greedy", "flamme-rouge 0.1.2, 2 Heuristic + 2 Simple"))
+    for ours, theirs in pairs:
+        if ours in figures and theirs in figures:
+            w = statistics.median(figures[ours][0]) / statistics.median(figures[theirs][0])
+            i = statistics.median(figures[ours][1]) / statistics.median(figures[theirs][1])
+            print(f"  ratio {ours.split('--policy ')[1]} / {theirs.split(', ', 1)[1]}: "
+                  f"whole process {w:.2f}x, in process {i:.2f}x the package's races per second")
+    print("  (cardgen checks every invariant after every action; the package runs its own asserts;"
+          " whole-process figures include starting Python and, for cardgen, loading and checking the content)")
+    if guarded("engine check", _scores_positions, "flamme-rouge") is False:
+        print("  (cardgen's Flamme Rouge engine scores no position, so its greedy policy plays as random:"
+              " the same games as --policy random)")
+
+
+def _scores_positions(game_id: str) -> bool:
+    from cardgen.content import PROJECT_CONTENT, load_game
+    from cardgen.registry import engine_for
+
+    engine = engine_for(load_game(PROJECT_CONTENT, game_id))
+    state = engine.new_state(engine.min_players, seed=0)
+    return hasattr(state, "score") or hasattr(state, "score_action")
+
+
+# --- printing: protograf against cardgen build ------------------------------------------------
+
+def pdf_pages(folder: Path) -> tuple[int, int, int]:
+    """Files, PDFs and PDF pages under `folder` (pages 0 when pypdf is missing)."""
+    files = [p for p in folder.rglob("*") if p.is_file()]
+    pdfs = [p for p in files if p.suffix == ".pdf"]
+    pages = 0
+    try:
+        from pypdf import PdfReader
+
+        pages = sum(len(PdfReader(p).pages) for p in pdfs)
+    except Exception:  # noqa: BLE001
+        pass
+    return len(files), len(pdfs), pages
+
+
+def timed_processes(argv, runs: int, warm_up: bool) -> tuple[list[Run], tuple[int, int, int]]:
+    if warm_up:
+        with tempfile.TemporaryDirectory() as tmp:
+            run_process(argv(Path(tmp)))
+    done, counts = [], (0, 0, 0)
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory() as tmp:
+            run = run_process(argv(Path(tmp)))
+            if run.problem():
+                raise RuntimeError(run.problem())
+            done.append(run)
+            counts = pdf_pages(Path(tmp))
+    return done, counts
+
+
+def bench_printing(venv: Path, spans_by_game: dict) -> None:
+    print(f"Printing, whole processes (median (min-max) wall seconds; CPU seconds is the median per process)")
+    python = comparison_python(venv, "protograf")
+    base = base_cpu = None
+    rows = []
+    if python is not None:
+        rows.append(("protograf 0.5.2: 88 poker cards (63 x 88 mm), a number on each, fronts only, A4",
+                     lambda out: [python, BENCH / "protograf_deck.py", "-d", out], PRINT_RUNS, True, True))
+    rows.append(("cardgen build game-of-trains --paper a4 --layout home --lang en",
+                 lambda out: [CARDGEN, "build", "game-of-trains", "--paper", "a4", "--layout", "home",
+                              "--lang", "en", "--out", out], PRINT_RUNS, True, False))
+    rows.append(("cardgen build (every game, both papers, every layout and language)",
+                 lambda out: [CARDGEN, "build", "--out", out], FULL_BUILD_RUNS, False, False))
+    for label, argv, runs, warm_up, is_base in rows:
+        try:
+            done, (files, pdfs, pages) = timed_processes(argv, runs, warm_up)
+        except Exception as exc:  # noqa: BLE001
+            print(f"  {label}\n    failed: {one_line(exc)}")
+            continue
+        walls, cpus = [r.wall for r in done], [r.cpu for r in done]
+        if is_base:
+            base, base_cpu = statistics.median(walls), statistics.median(cpus)
+        ratio = (f"; {statistics.median(walls) / base:.1f}x protograf's wall time, "
+                 f"{statistics.median(cpus) / base_cpu:.1f}x its CPU time") if base and not is_base else ""
+        print(f"  {label}\n    {spread(walls)} s over {runs} runs, CPU {statistics.median(cpus):.2f} s{ratio}; "
+              f"wrote {files} files, {pdfs} PDFs, {pages} pages")
+    print("  (the one-game build includes, besides the 88-card sheet (fronts and backs, bleed, crop marks), the English"
+          " rule sheet, the assembly sheet and the duplex calibration sheet: the command has no switch to leave them out)")
+    spans = spans_by_game.get("game-of-trains")
+    if spans and "cards-a4-home.pdf" in spans:
+        card = spans["cards-a4-home.pdf"]
+        note = f", {card / base:.2f}x protograf's whole process" if base else ""
+        print(f"  in process, cards-a4-home.pdf of Game of Trains alone (88 cards, fronts and backs), fastest library "
+              f"build above: {card:.2f} s{note}")
+
+
+# --- main -------------------------------------------------------------------------------------
 
 def main() -> None:
-    for game_id in sys.argv[1:] or discover_games(PROJECT_CONTENT):
-        content = load_game(PROJECT_CONTENT, game_id)
-        print(f"{content.title['en']} ({game_id})")
-        bench_build(content)
-        bench_play(content)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", help="games for the per-game figures (default: all)")
+    parser.add_argument("--part", choices=("all", "games", "races", "printing"), default="all")
+    parser.add_argument("--comparison-venv", type=Path, default=ROOT / ".bench-venv",
+                        help="virtual environment holding flamme-rouge and protograf")
+    args = parser.parse_args()
+    started = time.perf_counter()
+    print(f"cardgen bench, Python {sys.version.split()[0]}, {load_average()}")
+    print()
+    spans_by_game: dict = {}
+    if args.part in ("all", "games"):
+        try:
+            from cardgen.content import PROJECT_CONTENT, discover_games
+
+            games = args.games or discover_games(PROJECT_CONTENT)
+        except Exception as exc:  # noqa: BLE001
+            print(f"the games cannot be listed: {one_line(exc)}")
+            games = []
+        bench_games(games, spans_by_game)
+        print()
+    if args.part in ("all", "races"):
+        bench_races(args.comparison_venv)
+        print()
+    if args.part in ("all", "printing"):
+        bench_printing(args.comparison_venv, spans_by_game)
+        print()
+    print(f"bench done in {time.perf_counter() - started:.0f} s, {load_average()}")
 
 
 if __name__ == "__main__":
