@@ -208,8 +208,8 @@ def test_wrapped_lines_are_balanced_and_chinese_breaks_between_characters():
 def test_artwork_shared_by_cards_is_stored_once_per_document(sheets, trains):
     forms = set()
     for page in sheets["a4", "home"].pages:
-        for ref in page["/Resources"].get("/XObject", {}).values():
+        for name, ref in page["/Resources"].get("/XObject", {}).items():
             forms.add(ref.idnum)
     abilities = {card["ability"] for card in trains.cards if card["deck"] == "carriages"}
-    # One per ability, one for the locomotive face, one per back.
-    assert len(forms) == len(abilities) + 1 + len(trains.game["backs"])
+    # One per ability, one for the locomotive face, one per back, and the sheets' 100 mm ruler.
+    assert len(forms) == len(abilities) + 1 + len(trains.game["backs"]) + 1
