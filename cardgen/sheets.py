@@ -287,7 +287,8 @@ def _ruler_drawing(canvas, colour: str) -> None:
         canvas.drawString(cm * 10 * mm + 0.35 * mm, 1.0 * mm, text)
 
 
-def _label_and_ruler(canvas, page_w, page_h, slots, marks, text: str, colour: str) -> tuple[bool, bool]:
+def _label_and_ruler(canvas, page_w, page_h, slots, marks, text: str, colour: str = "#000000") -> tuple[bool, bool]:
+    """The page's label and ruler where there is room off the art (the ruler in `colour`)."""
     length = stringWidth(text, SANS, LABEL_SIZE)
     label, ruler = _strips(page_w, page_h, tuple(slots), tuple(marks), round(length, 3))
     if label is not None:
@@ -333,7 +334,7 @@ def draw_card_sheets(canvas, content, paper: str, layout: str, flip: str, faces=
                 _draw_marks(canvas, marks, options)
                 _label_and_ruler(canvas, sheet.page_w, sheet.page_h, fronts, marks,
                                  _label_text(content, number, total, "fronts", on_page, paper, layout, flip),
-                                 options.cut_colour)
+                                 "#000000")
                 canvas.showPage()
             if options.sides in ("both", "backs"):
                 canvas.setPageSize((sheet.page_w, sheet.page_h))
@@ -351,7 +352,7 @@ def draw_card_sheets(canvas, content, paper: str, layout: str, flip: str, faces=
                 _draw_marks(canvas, back_marks, options)
                 _label_and_ruler(canvas, sheet.page_w, sheet.page_h, backs, back_marks,
                                  _label_text(content, number, total, "backs", on_page, paper, layout, flip),
-                                 options.cut_colour)
+                                 "#000000")
                 canvas.restoreState()
                 canvas.showPage()
             drawn += len(on_page)
@@ -389,7 +390,7 @@ def _draw_fold_sheets(canvas, content, paper: str, faces, options: SheetOptions,
             text = _label_text(content, number, total, "fronts above the fold, backs below",
                                on_page, paper, "fold-over", None)
             _label_and_ruler(canvas, sheet.page_w, sheet.page_h, fronts + backs + [Slot(tab, tab)], marks, text,
-                             options.cut_colour)
+                             "#000000")
             canvas.showPage()
             drawn += len(on_page)
     return drawn
