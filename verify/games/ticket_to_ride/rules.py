@@ -149,9 +149,6 @@ class TicketToRideState(State):
     def mover(self) -> str:
         return self.players[self.current]
 
-    def _shows(self, player: str, colour: str) -> int:
-        return len(self.yards[player].get(colour, ()))
-
     def _draw_card(self) -> str:
         return self.deck.pop()
 
@@ -525,7 +522,7 @@ class TicketToRideState(State):
                     problems.append(f"{p}'s {colour} column {column} does not start with a {colour} card")
                 if any(c not in (colour, LOCO) for c in column):
                     problems.append(f"{p}'s {colour} column holds another colour: {column}")
-                if LOCO in column and column[column.index(LOCO):] != [LOCO] * column[column.index(LOCO):].__len__():
+                if LOCO in column and any(c != LOCO for c in column[column.index(LOCO):]):
                     problems.append(f"{p}'s {colour} column has a locomotive under a {colour} card: {column}")
                 if colour in shown:
                     problems.append(f"{colour} is shown by both {shown[colour]} and {p}")
