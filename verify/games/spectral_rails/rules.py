@@ -290,7 +290,8 @@ Actions (values name your own cards, e.g. 3 or 3+2; spaces are s1, s2, ...; town
   remove <v>[+<w>]          take back up to that many of your trail pieces instead of moving
   coin                      move by paying a coin: ride only over other players' trail
   go <node> ... <town>      the route, from the space next to your train to the town it stops at;
-                            empty spaces on it get your trail pieces
+                            empty spaces on it get your trail pieces (any route is accepted; the
+                            legal actions list the cheapest route to each town)
   drop <space>              take back one of your pieces (after remove); stop when you may
   deliver <soul>            let a soul off at its town; end finishes the turn
   bid <v>[+<w>...]          add cards to your bid so it beats the highest
