@@ -15,6 +15,7 @@ class TicketToRideDefinition(GameDefinition):
     engine = TicketToRide
     diagrams = pictures.DIAGRAMS
     parts = pictures.PARTS
+    example_diagram = staticmethod(pictures.example_picture)
 
     def check(self, content):
         return checks.check(content)

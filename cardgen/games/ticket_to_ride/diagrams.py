@@ -260,3 +260,71 @@ def _ticket_name(ticket, names: dict, lang: str) -> str:
 
 
 PARTS = {"odds": odds_part, "scoring": scoring_part}
+
+
+# --- worked examples, before and after ------------------------------------------------------------
+
+SMALL_W, SMALL_H = 6 * mm, 8.5 * mm
+ROW = 14 * mm  # one player's line: cards and the size written under a pile
+HEAD = 6 * mm  # the before / after titles
+
+
+def _stack(canvas, content, count: int, x: float, y: float, lang: str) -> None:
+    """A face-down pile with its size written under it (nothing drawn for an empty one)."""
+    for k in range(min(count, 3)):
+        _mini_card(canvas, content, None, x + k * 0.8, y + k * 0.8, SMALL_W, SMALL_H)
+    _label(canvas, str(count), x + SMALL_W / 2, y - 3 * mm, lang, 7)
+
+
+def _panel(canvas, content, fields: dict, players: list, x: float, top: float, width: float, lang: str) -> None:
+    """One moment of an example, drawn down from `top`: the face-up row, then each player's hand
+    size, rail-yard columns and tracks pile (face up once the game is over)."""
+    row_y = top - SMALL_H
+    _label(canvas, term(content, "face-up-row", lang), x, row_y + 3 * mm, lang, 7, centre=False)
+    for k, card in enumerate(fields.get("faceup", [])[:5]):
+        _mini_card(canvas, content, card, x + 16 * mm + k * (SMALL_W + 1), row_y, SMALL_W, SMALL_H)
+    over = fields.get("phase") == "over"
+    heading_y = row_y - 5 * mm
+    hand_x = x + 8 * mm
+    tracks_x = x + width - SMALL_W - 2 * mm
+    _label(canvas, term(content, "hand", lang), hand_x + SMALL_W / 2, heading_y, lang, 7)
+    _label(canvas, term(content, "tracks-short", lang), tracks_x + SMALL_W / 2, heading_y, lang, 7)
+    for n, player in enumerate(players):
+        card_y = heading_y - 2 * mm - SMALL_H - n * ROW
+        _label(canvas, player, x, card_y + 3 * mm, "en", 8, bold=True, centre=False)
+        _stack(canvas, content, len(fields["hand"][player]), hand_x, card_y, lang)
+        cx = x + 17 * mm
+        limit = tracks_x - (22 * mm if over else 3 * mm)
+        for colour, column in fields["columns"][player].items():
+            shown = column[:6]
+            if cx + (len(shown) - 1) * 2.4 * mm + SMALL_W > limit:
+                break
+            for k, card in enumerate(shown):
+                _mini_card(canvas, content, card, cx + k * 2.4 * mm, card_y, SMALL_W, SMALL_H)
+            cx += SMALL_W + (len(shown) - 1) * 2.4 * mm + 1.5 * mm
+        tracks = fields["tracks"][player]
+        if over:
+            shown = tracks[:8]
+            for k, card in enumerate(shown):
+                _mini_card(canvas, content, card, tracks_x - (len(shown) - 1 - k) * 2.4 * mm, card_y, SMALL_W, SMALL_H)
+        else:
+            _stack(canvas, content, len(tracks), tracks_x, card_y, lang)
+
+
+def example_picture(content, lang: str, example) -> Picture:
+    """A worked example before and after its steps."""
+    players = list(example.before.get("hand", {}))
+    width = 170 * mm
+    half = 82 * mm
+    height = HEAD + SMALL_H + 7 * mm + len(players) * ROW
+
+    def paint(canvas):
+        _label(canvas, term(content, "before", lang), half / 2, height - 3.5 * mm, lang, 8, bold=True)
+        _label(canvas, term(content, "after", lang), width - half / 2, height - 3.5 * mm, lang, 8, bold=True)
+        _panel(canvas, content, example.before, players, 0, height - HEAD, half, lang)
+        _panel(canvas, content, example.after, players, width - half, height - HEAD, half, lang)
+        canvas.setStrokeColor(colors.HexColor("#bbbbbb"))
+        canvas.setLineWidth(0.6)
+        canvas.line(width / 2, 2 * mm, width / 2, height - 2 * mm)
+
+    return Picture(width, height, paint)
