@@ -9,9 +9,10 @@ from math import cos, pi, sin
 
 from reportlab.lib import colors
 from reportlab.lib.colors import HexColor
-from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Spacer, Table, TableStyle
 
 from cardgen.diagrams import Picture
+from cardgen.markup import bold, para
 from cardgen.games.spectral_rails.art import (DARK_SOUL, INK, LIGHT_SOUL, PAPER, RAIL, SAND, colour_of, font,
                                               ghost_train, letter_of, term, trail_piece)
 from cardgen.games.spectral_rails.board import draw_board, layout
@@ -215,14 +216,14 @@ def odds_part(content, lang, styles):
 
     header = [term(content, key, lang) for key in ("odds-side", "odds-own", "odds-one")]
     cell = styles.small
-    data = [[Paragraph(f"<b>{h}</b>", cell) for h in header]]
+    data = [[para(bold(h), cell) for h in header]]
     for row in setup_odds(content):
         side = term(content, row["side"], lang)
         cells = [side]
         for key in ("own_region", "one_region"):
             p = row[key]
             cells.append(f"{p.p}/{p.q} ≈ {float(p) * 100:.1f} %")
-        data.append([Paragraph(text, cell) for text in cells])
+        data.append([para(text, cell) for text in cells])
     table = Table(data, colWidths=[40 * mm, 62 * mm, 62 * mm], hAlign="LEFT")
     table.setStyle(TableStyle([
         ("FONTNAME", (0, 0), (-1, -1), font(lang)),
