@@ -237,7 +237,7 @@ def scoring_part(content, lang: str, styles) -> list:
             cards = " ".join(table[c][0][lang] for c in line["cards"].get(t, []))
             rows.append([player, _ticket_name(tickets[t], names, lang), cards, f"+{tickets[t].points}"])
         for t in line["failed"]:
-            rows.append([player, _ticket_name(tickets[t], names, lang), "—", f"−{tickets[t].points}"])
+            rows.append([player, _ticket_name(tickets[t], names, lang), "—", f"-{tickets[t].points}"])
         for city in line["cities"]:
             rows.append([player, names[city], term(content, "big-city-bonus", lang),
                          f"+{result.state.game.city_points[city]}"])
