@@ -800,6 +800,8 @@ class MoscowToParisState(State):
                      "way": "left" if self.trade_way > 0 else "right"}
         return {"phase": self.phase, "to_move": self.to_move(), "turn": self.players[self.current],
                 "trade": trade, "dead_ends": self.dead_ends, "score": self.scores(),
+                "breakdown": {side: self.breakdown([c for p in members for c in self.taken[p]])
+                              for side, members in self.sides().items()},
                 "line_cities": list(self.city_at)}
 
     def fields(self) -> dict[str, Any]:
@@ -1193,7 +1195,8 @@ taken, removed, turn, rest (deck or discard), city_rest (deck or removed); data:
 replaces the cards.
 Chance: deal, cities (the first shuffles), reshuffle (a new deck from the discard pile).
 Fields for expect: phase (act, claim, answer, continue, over), to_move, turn, trade,
-dead_ends, score, line_cities, deck, deck_top (the next three), deck_size, discard,
+dead_ends, score, breakdown (cities, points, flags, capitals, total per side),
+line_cities, deck, deck_top (the next three), deck_size, discard,
 city_deck, removed, line1 ... line4, and per player hand, front, offer, taken.
 Result fields for end: winner, winners, shared, order, ranks, scores, breakdown, tiebreaks,
 teams.
