@@ -399,7 +399,7 @@ def simulate(
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
     compare: Optional[str] = typer.Option(
         None, "--compare", help="KEY=A,B: play the same seeded games under two readings of a rule and report "
-        "how often the winner, the order and the length change (e.g. exhaustion_supply=finite,endless)."),
+        "how often the winner, the order and the length change (e.g. exhaustion_supply=limited,unlimited)."),
 ):
     """Random playouts that check the invariants after every action; report speed and outcomes.
 

@@ -81,14 +81,30 @@ def _scale(m) -> float:
 
 
 class _RecordingText(PDFTextObject):
+    """Notes each run where it is drawn: textOut and textLine move the cursor before they format
+    the text, so their starting point is kept first."""
+
+    _start = None
+
+    def textOut(self, text):
+        self._start = (self._x, self._y)
+        super().textOut(text)
+
+    def textLine(self, text=""):
+        self._start = (self._x, self._y)
+        super().textLine(text)
+
     def _formatText(self, text):
-        self._canvas._note(text, self._fontname, self._fontsize, self._x, self._y)
+        x, y = self._start if self._start is not None else (self._x, self._y)
+        self._start = None
+        self._canvas._note(text, self._fontname, self._fontsize, x, y)
         return super()._formatText(text)
 
 
 class RecordingCanvas(Canvas):
     """A canvas that notes every text it draws, with the transformation in force; text drawn into
-    a form (shared art) is noted where the form is placed."""
+    a form (shared art) is noted where the form is placed. Every way of drawing text (drawString
+    and its kin, text objects, paragraphs) goes through a text object, which is where it is noted."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -113,22 +129,6 @@ class RecordingCanvas(Canvas):
         descent = getattr(face, "descent", -250) / 1000 * size
         corners = [_apply(m, x + dx, y + dy) for dx in (0, width) for dy in (descent, ascent)]
         self.runs.append(TextRun(text, font, size * _scale(m), corners))
-
-    def drawString(self, x, y, text, *args, **kwargs):
-        self._note(text, self._fontname, self._fontsize, x, y)
-        return super().drawString(x, y, text, *args, **kwargs)
-
-    def drawRightString(self, x, y, text, *args, **kwargs):
-        width = pdfmetrics.stringWidth(text, self._fontname, self._fontsize)
-        self._note(text, self._fontname, self._fontsize, x - width, y)
-        return super().drawRightString(x, y, text, *args, **kwargs)
-
-    def drawCentredString(self, x, y, text, *args, **kwargs):
-        width = pdfmetrics.stringWidth(text, self._fontname, self._fontsize)
-        self._note(text, self._fontname, self._fontsize, x - width / 2, y)
-        return super().drawCentredString(x, y, text, *args, **kwargs)
-
-    drawCenteredString = drawCentredString
 
     def beginText(self, x=0, y=0, direction=None):
         return _RecordingText(self, x, y, direction=direction)

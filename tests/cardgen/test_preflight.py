@@ -108,3 +108,27 @@ def test_game_of_trains_at_44_by_68_mm_has_text_below_the_minimum():
         declared["width_mm"], declared["height_mm"] = 44, 68
     findings = preflight(content, bleed_check=False)
     assert any(f.check == "min-size" and f.where.startswith("content/game-of-trains/cards.yaml:") for f in findings)
+
+
+def test_each_text_run_is_noted_once_where_it_is_drawn():
+    import io
+
+    from cardgen.preflight import RecordingCanvas
+    from cardgen.pdfdoc import register_fonts
+
+    register_fonts()
+    canvas = RecordingCanvas(io.BytesIO())
+    canvas.setFont(SANS, 10)
+    canvas.drawString(10, 20, "abc")
+    canvas.drawRightString(200, 80, "z")
+    text = canvas.beginText(5, 5)
+    text.setFont(SANS, 8)
+    text.textOut("ab")
+    text.textLine("cd")
+    text.textLine("ef")
+    canvas.drawText(text)
+    starts = {run.text: tuple(round(v) for v in min(run.corners)) for run in canvas.runs}
+    assert [run.text for run in canvas.runs] == ["abc", "z", "ab", "cd", "ef"]
+    assert starts["abc"][0] == 10 and 17 <= starts["abc"][1] <= 18
+    assert starts["ab"][0] == 5 and starts["cd"][0] == 15 and starts["ef"][0] == 5
+    assert starts["ef"][1] < starts["cd"][1]
