@@ -241,9 +241,36 @@ def _failure_error(line: str, path: Path) -> ContentError:
     return ContentError(str(path), 0, 0, "example", line)
 
 
+def worked_example(content: GameContent, stem: str) -> WorkedExample:
+    """The scenario `scenarios/<stem>.yaml` replayed as a worked example: its data and the states
+    before and after. A scenario the engine disagrees with stops the build (ContentErrors), so no
+    sheet ever prints an example the rules do not bear out. Replayed once per content and run."""
+    from verify.scenario import load_scenario, run_scenario
+
+    cache = content.__dict__.setdefault("_worked_examples", {})
+    if stem in cache:
+        return cache[stem]
+    path = content.root / "scenarios" / f"{stem}.yaml"
+    game = engine_for(content)
+    if game is None:
+        raise ContentErrors([ContentError(str(path), 0, 0, "example",
+                                          f"no rules engine for {content.id} to check the worked example")])
+    try:
+        data, _ = load_scenario(path)
+    except ContentError as exc:
+        raise ContentErrors([exc]) from None
+    result = run_scenario(path, game)
+    if not result.ok:
+        raise ContentErrors([_failure_error(line, path) for line in result.failures])
+    start = game.with_params(**data.get("params", {})).new_state(
+        data["players"], seed=data.get("seed", 0), setup=data.get("setup"))
+    cache[stem] = WorkedExample(path, data, start.fields(), result.state.fields())
+    return cache[stem]
+
+
 def replay_examples(content: GameContent) -> list[WorkedExample]:
     """Replay every scenario that carries `example:`; raise ContentErrors if any fails."""
-    from verify.scenario import load_scenario, run_scenario
+    from verify.scenario import load_scenario
 
     marked = []
     errors: list[ContentError] = []
@@ -268,14 +295,11 @@ def replay_examples(content: GameContent) -> list[WorkedExample]:
         raise ContentErrors([ContentError(str(marked[0][0]), 0, 0, "example",
                                           f"no rules engine for {content.id} to check the worked examples")])
     examples = []
-    for path, data in marked:
-        result = run_scenario(path, game)
-        if not result.ok:
-            errors.extend(_failure_error(line, path) for line in result.failures)
-            continue
-        start = game.with_params(**data.get("params", {})).new_state(
-            data["players"], seed=data.get("seed", 0), setup=data.get("setup"))
-        examples.append(WorkedExample(path, data, start.fields(), result.state.fields()))
+    for path, _ in marked:
+        try:
+            examples.append(worked_example(content, path.stem))
+        except ContentErrors as exc:
+            errors.extend(exc.errors)
     if errors:
         raise ContentErrors(errors)
     return examples
@@ -595,4 +619,4 @@ def render_rule_sheet(content: GameContent, lang: str, path: Path, paper: str = 
 LAST_PAGE_FILL: dict[Path, list[tuple[float, bool]]] = {}
 
 
-__all__ = ["render_rule_sheet", "replay_examples", "parse_blocks", "Block", "LABELS", "WorkedExample"]
+__all__ = ["render_rule_sheet", "replay_examples", "worked_example", "parse_blocks", "Block", "LABELS", "WorkedExample"]

@@ -562,22 +562,10 @@ EXAMPLES = {
 
 
 def replay_example(content, stem: str):
-    """The scenario `stem`, replayed: its data and the states before and after, as the rule
-    sheet's worked examples carry them. A scenario that fails to replay stops the build."""
-    from cardgen.errors import ContentError, ContentErrors
-    from cardgen.registry import engine_for
-    from cardgen.rulesheet import WorkedExample
-    from verify.scenario import load_scenario, run_scenario
+    """The scenario `stem`, replayed as a worked example (see cardgen.rulesheet.worked_example)."""
+    from cardgen.rulesheet import worked_example
 
-    path = content.root / "scenarios" / f"{stem}.yaml"
-    data, _ = load_scenario(path)
-    game = engine_for(content)
-    result = run_scenario(path, game)
-    if not result.ok:
-        raise ContentErrors([ContentError(str(path), 0, 0, "example", line) for line in result.failures])
-    start = game.with_params(**data.get("params", {})).new_state(data["players"], seed=data.get("seed", 0),
-                                                                setup=data.get("setup"))
-    return WorkedExample(path, data, start.fields(), result.state.fields())
+    return worked_example(content, stem)
 
 
 def examples_part(stems):
