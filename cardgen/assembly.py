@@ -138,7 +138,8 @@ def file_rows(game_dir: Path, planned: list[tuple[Path, object]], paper: str, la
 def steps(content, rows: list[dict], paper: str, lang: str) -> list[str]:
     out = []
     if any(r["kind"] in ("home", "butted") for r in rows):
-        out.append(_text("step_calibrate", lang, paper=paper))
+        short = any(r["name"].endswith("-short.pdf") for r in rows)  # calibration-a4-short.pdf then
+        out.append(_text("step_calibrate", lang, paper=f"{paper}-short" if short else paper))
     for row in rows:
         if row["kind"] in ("home", "butted", "fold"):
             out.append(_text(f"step_{row['kind']}", lang, file=row["name"]))

@@ -44,3 +44,14 @@ def test_short_flip_files_have_their_own_names(trains, tmp_path):
     assert "cards-a4-fold.pdf" in short_names
     assert card_sheet_name("a4", "home", "short", "fronts") == "cards-a4-home-fronts.pdf"
     assert card_sheet_name("a4", "home", "short", "backs") == "cards-a4-home-backs-short.pdf"
+
+
+def test_a_short_flip_build_names_its_calibration_sheet_and_the_assembly_page_says_so(trains, tmp_path):
+    from cardgen.build import build_all
+
+    written = build_all([trains], tmp_path, papers=("a4",), layouts=("home",), flip="short", langs=("en",),
+                        calibration=True)
+    assert [p.name for p in written] == ["cards-a4-home-short.pdf", "rules-a4-en.pdf", "assembly-a4-en.pdf",
+                                         "calibration-a4-short.pdf"]
+    text = PdfReader(tmp_path / trains.id / "assembly-a4-en.pdf").pages[0].extract_text()
+    assert "calibration-a4-short.pdf" in text and "flip on the short edge" in text
