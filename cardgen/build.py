@@ -210,6 +210,10 @@ def build_all(contents, out_dir: Path, progress: Callable[[Path], object] | None
     of `out_dir`. Returns the final paths. `OutputError` names the path and the cause when the
     output folder cannot be written."""
     out_dir = Path(out_dir)
+    chosen = options.get("options")
+    if chosen is not None and chosen.cards:
+        for content in contents:
+            select_cards(content, chosen.cards)  # a selection naming no card stops before anything is made
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.resolve().name}.staging-", dir=out_dir.resolve().parent))
