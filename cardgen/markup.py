@@ -25,27 +25,35 @@ for _module in (_textsplit, _paragraph):
 
 
 class TextParagraph(Paragraph):
-    """A paragraph that never leaves a single Chinese character alone on its last line: when it
-    would, the lines are broken a little narrower, keeping their number."""
+    """A paragraph that Chinese typesetting would accept: no line starts with a closing mark (even
+    two in a row, such as 「）：」, where reportlab hangs only the first), and no single Chinese
+    character is left alone on the last line. When either would happen, the lines are broken a
+    little narrower, keeping their number where it can."""
 
     def breakLinesCJK(self, maxWidths):
         result = super().breakLinesCJK(maxWidths)
-        widths = maxWidths if isinstance(maxWidths, (list, tuple)) else [maxWidths]
-        lines = result.lines
-        if len(lines) < 2 or _line_length(result.kind, lines[-1]) > 1:
+        if _acceptable(result):
             return result
+        widths = maxWidths if isinstance(maxWidths, (list, tuple)) else [maxWidths]
         size = self.style.fontSize
-        for step in (1, 2, 3, 4):
+        for step in (0.5, 1, 1.5, 2, 3, 4):
             retry = super().breakLinesCJK([w - step * size for w in widths])
-            if len(retry.lines) == len(lines) and _line_length(retry.kind, retry.lines[-1]) > 1:
+            if _acceptable(retry) and len(retry.lines) <= len(result.lines) + 1:
                 return retry
         return super().breakLinesCJK(maxWidths)
 
 
-def _line_length(kind: int, line) -> int:
+def _line_text(kind: int, line) -> str:
     if kind == 0:
-        return sum(len(text) for text in line[1])
-    return sum(len(getattr(word, "text", "")) for word in line.words)
+        return "".join(line[1])
+    return "".join(getattr(word, "text", "") for word in line.words)
+
+
+def _acceptable(result) -> bool:
+    texts = [_line_text(result.kind, line).strip() for line in result.lines]
+    if any(text[:1] in _paragraph.ALL_CANNOT_START and text[:1] > "\u3000" for text in texts[1:]):
+        return False
+    return len(texts) < 2 or len(texts[-1]) > 1 or not ("\u3400" <= texts[-1][:1] <= "\u9fff")
 
 
 class Markup(str):

@@ -80,3 +80,10 @@ def test_a_chinese_paragraph_never_ends_with_one_character_alone():
         lines = _lines(text, width)
         if len(lines) > 1:
             assert len(lines[-1].strip()) > 1, (width, lines)
+
+
+def test_two_closing_marks_in_a_row_never_start_a_line():
+    for width in range(60, 220, 5):
+        text = "甲乙丙丁戊己庚辛（壬癸）：子丑寅卯辰巳午未申酉（戌亥）。天地玄黃宇宙洪荒"
+        for line in _lines(text, width)[1:]:
+            assert line[:1] not in "：。）", (width, line)
