@@ -68,22 +68,10 @@ EXAMPLES = {
 
 
 def replay_example(content, name: str):
-    """Replay scenario `name` of the game and return it as a worked example (state before and
-    after); raise ContentErrors, so that nothing is printed, when the engine disagrees with it."""
-    from cardgen.errors import ContentError, ContentErrors
-    from cardgen.registry import engine_for
-    from cardgen.rulesheet import WorkedExample
-    from verify.scenario import load_scenario, run_scenario
+    """Scenario `name` replayed as a worked example (see cardgen.rulesheet.worked_example)."""
+    from cardgen.rulesheet import worked_example
 
-    path = content.root / "scenarios" / f"{name}.yaml"
-    data, _ = load_scenario(path)
-    game = engine_for(content)
-    result = run_scenario(path, game)
-    if not result.ok:
-        raise ContentErrors([ContentError(str(path), 0, 0, "example", line) for line in result.failures])
-    start = game.with_params(**data.get("params", {})).new_state(data["players"], seed=data.get("seed", 0),
-                                                                  setup=data.get("setup"))
-    return WorkedExample(path, data, start.fields(), result.state.fields())
+    return worked_example(content, name)
 
 
 def example_part(name: str):
