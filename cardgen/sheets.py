@@ -298,8 +298,16 @@ def _label_and_ruler(canvas, page_w, page_h, slots, marks, text: str, colour: st
     return label is not None, ruler is not None
 
 
-def _label_text(content, n: int, m: int, side: str, cards, paper: str, layout: str, flip: str | None) -> str:
-    how = "single-sided, fold on the dashed line" if flip is None else f"duplex, flip on the {flip} edge"
+def _label_text(content, n: int, m: int, side: str, cards, paper: str, layout: str, flip: str | None,
+                sides: str = "both") -> str:
+    if flip is None:
+        how = "single-sided, fold on the dashed line"
+    elif sides == "fronts":
+        how = "one side"
+    elif sides == "backs":
+        how = f"on the back of the printed fronts, turned over the {flip} edge"
+    else:
+        how = f"duplex, flip on the {flip} edge"
     return (f"{content.title['en']} · sheet {n} of {m} · {side} · cards {_positions(cards)} · "
             f"{paper.upper() if paper == 'a4' else paper.capitalize()} · {layout} · {how} · "
             f"print at 100 % (actual size)")
@@ -333,7 +341,7 @@ def draw_card_sheets(canvas, content, paper: str, layout: str, flip: str, faces=
                     _clipped(canvas, slot, lambda: faces.draw_face(canvas, content, card, slot.trim, sheet.bleed))
                 _draw_marks(canvas, marks, options)
                 _label_and_ruler(canvas, sheet.page_w, sheet.page_h, fronts, marks,
-                                 _label_text(content, number, total, "fronts", on_page, paper, layout, flip),
+                                 _label_text(content, number, total, "fronts", on_page, paper, layout, flip, options.sides),
                                  "#000000")
                 canvas.showPage()
             if options.sides in ("both", "backs"):
@@ -351,7 +359,7 @@ def draw_card_sheets(canvas, content, paper: str, layout: str, flip: str, faces=
                 back_marks = [mirror_line(m, sheet.page_w, sheet.page_h, flip) for m in marks]
                 _draw_marks(canvas, back_marks, options)
                 _label_and_ruler(canvas, sheet.page_w, sheet.page_h, backs, back_marks,
-                                 _label_text(content, number, total, "backs", on_page, paper, layout, flip),
+                                 _label_text(content, number, total, "backs", on_page, paper, layout, flip, options.sides),
                                  "#000000")
                 canvas.restoreState()
                 canvas.showPage()
