@@ -153,3 +153,15 @@ def test_every_card_and_ticket_is_accounted_for(game):
     assert state.check_invariants() == []
     assert sum(n for c, n in game.components.items() if c in game.train_cards) == 96
     assert sum(1 for c in game.components if isinstance(c, int)) == 46
+
+
+def test_a_lost_or_doubled_card_breaks_the_invariant(game):
+    state = game.new_state(3, seed=4)
+    state.hands["P1"].append(state.deck.pop())
+    assert state.check_invariants() == []
+    lost = state.clone()
+    lost.deck.pop()
+    assert any("missing" in problem for problem in lost.check_invariants())
+    doubled = state.clone()
+    doubled.tickets["P2"].append(doubled.ticket_deck[-1])
+    assert any("in 2 places" in problem for problem in doubled.check_invariants())

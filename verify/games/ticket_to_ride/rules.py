@@ -493,19 +493,18 @@ class TicketToRideState(State):
     def check_invariants(self) -> list[str]:
         """The kit's checks, with a fast count first: the full conservation report (which names
         where each card is) is built only when the count finds something wrong."""
-        counts: dict = {}
-        for pile in (self.deck, self.faceup, self.discard, *self.hands.values(), *self.tracks.values()):
-            for card in pile:
-                counts[card] = counts.get(card, 0) + 1
-        for yard in self.yards.values():
-            for column in yard.values():
-                for card in column:
-                    counts[card] = counts.get(card, 0) + 1
-        tickets = [t for piles in (self.tickets, self.pending, self.done) for pile in piles.values() for t in pile]
-        tickets += self.ticket_deck
-        trains_ok = all(counts.get(c, 0) == self.game.components[c] for c in self.game.train_cards) and \
-            len(counts) <= len(self.game.train_cards)
-        tickets_ok = len(tickets) == len(self.game.tickets) and set(tickets) == set(self.game.tickets)
+        cards = self.deck + self.faceup + self.discard
+        for p in self.players:
+            cards += self.hands[p]
+            cards += self.tracks[p]
+            for column in self.yards[p].values():
+                cards += column
+        tickets = list(self.ticket_deck)
+        for piles in (self.tickets, self.pending, self.done):
+            for pile in piles.values():
+                tickets += pile
+        trains_ok = Counter(cards) == self.game.train_counts
+        tickets_ok = len(tickets) == len(self.game.tickets) and set(tickets) == self.game.ticket_set
         cities_ok = sorted(self.cities) == sorted(self.game.city_points)
         if trains_ok and tickets_ok and cities_ok:
             return self.rule_problems()
@@ -797,6 +796,8 @@ class TicketToRide(Game):
                 self.city_points[card["city"]] = card["points"]
                 self.components[card["city"]] = 1
         self.train_cards = sorted(c for c in self.components if isinstance(c, str) and (c in self.colours or c == LOCO))
+        self.train_counts = Counter({c: self.components[c] for c in self.train_cards})
+        self.ticket_set = set(self.tickets)
         self._actions: dict[str, Action] = {}
 
     def allocate(self, tracks: list[str], ticket_ids: list[int]):
