@@ -9,10 +9,18 @@ from cardgen.build import build_game, planned_outputs
 from tests.pdfcheck import pdf_problems
 
 
+@pytest.fixture(scope="session")
+def builds() -> dict:
+    return {}
+
+
 @pytest.fixture
-def built(content, tmp_path_factory):
-    out = tmp_path_factory.mktemp(f"pdf-{content.id}")
-    return out, build_game(content, out, papers=("a4", "letter"))
+def built(content, builds, tmp_path_factory):
+    """Every PDF of the game on both papers, built once for all the checks below."""
+    if content.id not in builds:
+        out = tmp_path_factory.mktemp(f"pdf-{content.id}")
+        builds[content.id] = out, build_game(content, out, papers=("a4", "letter"))
+    return builds[content.id]
 
 
 def test_every_pdf_embeds_its_fonts_and_carries_its_boxes(built):
