@@ -212,3 +212,19 @@ def test_random_games_keep_trail_cards_and_souls_and_end_after_round_six(game, p
         souls = sum(len(z.cards) for z in state.zones() if z.name in ("aboard", "delivered_one", "delivered_two", "bag",
                                                                          "light_pile", "box") or z.name.startswith("at."))
         assert souls == 54
+
+
+def test_the_fast_greedy_estimate_equals_the_score_after_playing_the_action(game):
+    rng = random.Random(5)
+    state = game.new_state(3, seed=5)
+    checked = 0
+    while not state.is_terminal():
+        player = state.to_move()[0]
+        actions = state.legal_actions(player)
+        for action in actions:
+            trial = state.clone()
+            trial.apply(player, action)
+            assert state.score_action(player, action) == pytest.approx(trial.score(player), abs=1e-9), str(action)
+            checked += 1
+        state.apply(player, rng.choice(actions))
+    assert checked > 500

@@ -1089,13 +1089,47 @@ class SpectralRailsState(State):
         aboard = len(self.aboard[p])
         value = total + aboard * (1.3 if self.round < ROUNDS else 0.0)
         town = self.trains[p]
-        if town is not None:
-            near = self.board.distance[town]
-            value += sum(0.5 / (1 + near.get(self.soul_town(s), 9)) for s in self.aboard[p])
+        value += self._nearness(p, town)
         value += 0.05 * len(self.hands[p]) + 0.02 * len(self.supply[p])
         if self.phase == TURN and self.passed[p] and self.hands[p]:
             value -= 0.5  # passing with cards in hand gives up the rest of the round
         return value
+
+    def _nearness(self, p: int, town: str | None, souls=None) -> float:
+        if town is None:
+            return 0.0
+        near = self.board.distance[town]
+        return sum(0.5 / (1 + near.get(self.soul_town(s), 9)) for s in (self.aboard[p] if souls is None else souls))
+
+    def score_action(self, player: str, action: Action) -> float:
+        """`score(player)` after `action`, worked out without playing it where the change is
+        simple (a card spent, a soul boarded, a route ridden, a piece taken back); other actions
+        are tried on a copy. Equal to the copy's score in every case (a test checks it)."""
+        p = self.index[player]
+        kind = type(action)
+        simple = self.phase == TURN and kind in (Play, Remove, Coin, Drop, Stop, Go, Board_)
+        if kind is Pass and self.phase == TURN:
+            simple = sum(self.passed) < len(self.players) - 1  # not the pass that ends the round
+        if not simple:
+            trial = self.clone()
+            trial.apply(player, action)
+            return trial.score(player)
+        base = self.score(player)
+        if kind in (Play, Remove):
+            return base - 0.05 * len(action.cards)
+        if kind is Drop:
+            return base + 0.02
+        if kind is Pass:
+            return base - (0.5 if self.hands[p] else 0.0)
+        if kind is Board_:
+            weight = 1.3 if self.round < ROUNDS else 0.0
+            return (base - 1 + weight + self._nearness(p, self.trains[p], [action.soul])
+                    - (0.05 if action.paying else 0.0))
+        if kind is Go:
+            placed = sum(1 for node in action.path if node in self.board.space_route and node not in self.track)
+            return (base - 0.02 * placed - self._nearness(p, self.trains[p])
+                    + self._nearness(p, action.path[-1]))
+        return base
 
     def setup_record(self) -> dict | None:
         return self.setup
