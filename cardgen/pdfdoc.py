@@ -23,6 +23,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.textobject import PDFTextObject
 
 from cardgen.errors import UsageError
 
@@ -132,6 +133,42 @@ def register_latin_fonts() -> None:
 
 
 _cjk_required = True
+_english_only = False  # no Chinese font in this run: Chinese characters are left out of every page
+
+
+def english_only() -> bool:
+    """Whether this run prints without a Chinese font, leaving Chinese characters out."""
+    return _english_only
+
+
+def drop_chinese(text: str) -> str:
+    """`text` without the characters only a Chinese font has (CJK scripts and full-width forms);
+    a run that was Chinese goes whole, digits and all, and a bilingual one keeps its Latin words."""
+    kept = "".join(ch for ch in text if ord(ch) < 0x2E80 or 0xFF61 <= ord(ch) <= 0xFFDC)
+    if kept == text:
+        return text
+    if not any(ch.isascii() and ch.isalpha() for ch in kept):
+        return ""
+    return kept.strip(" ·/|-–")
+
+
+class _EnglishOnlyText(PDFTextObject):
+    def _formatText(self, text):
+        if self._fontname in (CJK, CJK_MONO):
+            text = drop_chinese(text)
+        return super()._formatText(text)
+
+
+class EnglishOnlyCanvas(Canvas):
+    """A canvas for a run without a Chinese font: text set in the Chinese face keeps only its
+    Latin characters, so no empty boxes reach the page."""
+
+    def beginText(self, x=0, y=0, direction=None):
+        return _EnglishOnlyText(self, x, y, direction=direction)
+
+
+def canvas_class() -> type[Canvas]:
+    return EnglishOnlyCanvas if _english_only else Canvas
 
 
 def require_cjk(required: bool) -> None:
@@ -144,7 +181,7 @@ def register_fonts() -> None:
     """Register the embedded fonts once per process; a missing Chinese font is a usage error,
     except in an English-only run, where the Chinese face's name stands for the Latin face (any
     Chinese character that still reaches a page is then caught by the preflight)."""
-    global _registered, _cjk_used
+    global _registered, _cjk_used, _english_only
     if _registered:
         return
     register_latin_fonts()
@@ -153,6 +190,7 @@ def register_fonts() -> None:
     except UsageError:
         if _cjk_required:
             raise
+        _english_only = True
         pdfmetrics.registerFont(TTFont(CJK, str(latin_font_file())))
         pdfmetrics.registerFont(TTFont(CJK_MONO, str(latin_font_file())))
         pdfmetrics.registerFontFamily(CJK, normal=CJK, bold=CJK, italic=CJK, boldItalic=CJK)
@@ -187,7 +225,7 @@ def new_canvas(target, page_size: tuple[float, float], title: str, duplex: str |
     """A deterministic canvas that asks viewers to print at actual size (and duplex, if given:
     'DuplexFlipLongEdge' or 'DuplexFlipShortEdge')."""
     register_fonts()
-    c = Canvas(target, pagesize=page_size, invariant=1, initialFontName=SANS, initialFontSize=10,
+    c = canvas_class()(target, pagesize=page_size, invariant=1, initialFontName=SANS, initialFontSize=10,
                pageCompression=1)
     c.setTitle(title)
     c.setAuthor("cardgen")

@@ -29,7 +29,7 @@ from reportlab.pdfgen.textobject import PDFTextObject
 
 from cardgen.errors import display_path
 from cardgen.layout import Rect
-from cardgen.pdfdoc import SANS, mm, register_fonts
+from cardgen.pdfdoc import CJK, CJK_MONO, SANS, drop_chinese, english_only, mm, register_fonts
 from cardgen.registry import definition_for
 
 MIN_TEXT_PT = 7.0
@@ -230,7 +230,8 @@ def _text_findings(content, pages: list[_Page], strict: bool) -> list[Finding]:
                 add("error", "min-size", f"text {shown[:40]!r} is {run.size:.1f} pt, below the {MIN_TEXT_PT:g} pt minimum")
             covered = _coverage(run.font)
             if covered is not None:
-                missing = sorted({ch for ch in shown if ord(ch) not in covered and not ch.isspace()})
+                printed = drop_chinese(shown) if english_only() and run.font in (CJK, CJK_MONO) else shown
+                missing = sorted({ch for ch in printed if ord(ch) not in covered and not ch.isspace()})
                 if missing:
                     add("error", "glyph", f"font {run.font} cannot print {', '.join(repr(c) for c in missing[:5])} in {shown[:40]!r}")
             xs = [p[0] for p in run.corners]

@@ -31,7 +31,7 @@ from cardgen.content import LANGUAGES, GameContent
 from cardgen.registry import GameDefinition, definition_for, engine_for
 from cardgen.markup import SPACE, bold, inline, join, para, preformatted
 from cardgen.errors import ContentError, ContentErrors, UsageError
-from cardgen.pdfdoc import CJK_MONO, PAPER_MM, SANS, atomic_output, font_for, mm, register_fonts
+from cardgen.pdfdoc import CJK_MONO, canvas_class, PAPER_MM, SANS, atomic_output, font_for, mm, register_fonts
 
 MARGIN = 18 * mm
 HEADER_GAP = 9 * mm
@@ -610,7 +610,7 @@ def render_rule_sheet(content: GameContent, lang: str, path: Path, paper: str = 
     page_size = tuple(v * mm for v in PAPER_MM[paper])
     with atomic_output(Path(path)) as buffer:
         template = RuleSheetTemplate(buffer, sheet, page_size)
-        template.build(story)
+        template.build(story, canvasmaker=canvas_class())
     LAST_PAGE_FILL[Path(path)] = template.page_fill
     return Path(path)
 

@@ -1,0 +1,42 @@
+"""Without any Chinese font, `cardgen build --lang en` still builds every game in English (Chinese
+characters left out, never printed as empty boxes), and asking for Chinese says how to get a font."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from pypdf import PdfReader
+
+from tests.pdfcheck import pdf_problems
+
+NO_FONT = "import cardgen.pdfdoc as p; p.cjk_candidates = lambda: []; from cardgen.cli import main; main({args!r})"
+
+
+def run_without_chinese_font(*args: str, cwd: Path):
+    code = NO_FONT.format(args=list(args))
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=cwd, timeout=300)
+
+
+def test_an_english_build_needs_no_chinese_font(tmp_path):
+    out = tmp_path / "out"
+    done = run_without_chinese_font("build", "game-of-trains", "flamme-rouge", "--lang", "en", "--paper", "a4",
+                                    "--out", str(out), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "Chinese font: none found; building English only" in done.stdout
+    pdfs = sorted(out.rglob("*.pdf"))
+    assert pdfs and not any("zh-Hant" in p.name for p in pdfs)
+    for pdf in pdfs:
+        assert pdf_problems(pdf) == [], pdf.name
+        text = " ".join(page.extract_text() for page in PdfReader(pdf).pages)
+        assert not re.search(r"[\u2e80-\u9fff\uff01-\uff60]", text), pdf.name
+
+
+def test_a_chinese_build_without_a_font_says_how_to_get_one(tmp_path):
+    done = run_without_chinese_font("build", "game-of-trains", "--paper", "a4", "--out", str(tmp_path / "out"),
+                                    cwd=tmp_path)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "no Chinese font found" in done.stderr and "--lang en" in done.stderr and "make setup" in done.stderr
+    assert not (tmp_path / "out" / "game-of-trains").exists()
