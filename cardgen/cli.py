@@ -307,10 +307,26 @@ class _progress:
 def verify(
     targets: Optional[List[str]] = typer.Argument(None, help="Games or scenario files (default: every game)."),
     game: Optional[str] = typer.Option(None, help="The game of scenario files outside a game folder."),
+    notation: Optional[str] = typer.Option(
+        None, "--notation", help="Print GAME's scenario notation (its actions and the fields expect: reads) and stop."),
 ):
-    """Check the data, then replay every scenario; report each failure with file, line and step."""
+    """Check the data, then replay every scenario; report each failure with file, line and step.
+
+    A scenario is a YAML file with a title, a rule, the players, optional params, seed and setup, and steps. A step is an action (P1: text, with rejects: text when it must be refused), expect: (fields of the position), observe: (what one player sees), or chance: (the outcome of the next shuffle); end: compares the result.
+
+    Each game's actions and fields: cardgen verify --notation GAME, or docs/scenarios.md.
+    """
     from cardgen.registry import engine_for
     from verify.scenario import run_scenario
+
+    if notation is not None:
+        (content,) = load_or_fail([notation])
+        engine = engine_for(content)
+        if engine is None:
+            complain(f"{notation}: no rules engine (rules not implemented)")
+            raise Failed()
+        say(engine.notation_help().rstrip())
+        return
 
     game_names, scenario_files = [], []
     for target in targets or []:
