@@ -3,8 +3,9 @@
 The sheet is the game's `rules.yaml` sections in order, each a heading, a body in light markup
 (paragraphs, bullets, numbered steps, notes) and optionally a diagram. A section may also say
 `generated: <kind>` to place a part computed from the content after its body: the rulings, the
-worked examples (scenarios replayed by the verifier, pictured before and after), the scenario
-notation, or a part of the game's own. A game adds its pictures and parts through its definition
+worked examples (scenarios replayed by the verifier, pictured before and after) or a part of the
+game's own. The scenario notation is for people who write scenarios, not players: it is in
+docs/scenarios.md and `cardgen verify --notation GAME`. A game adds its pictures and parts through its definition
 (`diagrams`, `parts`, `example_diagram`; see `cardgen.registry`). Shared parts a game has but does
 not place are appended at the end, so no ruling or example is ever left out.
 
@@ -29,9 +30,9 @@ from reportlab.platypus import (
 
 from cardgen.content import LANGUAGES, GameContent
 from cardgen.registry import GameDefinition, definition_for, engine_for
-from cardgen.markup import SPACE, bold, inline, join, para, preformatted
+from cardgen.markup import SPACE, bold, inline, join, para
 from cardgen.errors import ContentError, ContentErrors, UsageError
-from cardgen.pdfdoc import CJK_MONO, canvas_class, PAPER_MM, SANS, atomic_output, font_for, mm, register_fonts
+from cardgen.pdfdoc import canvas_class, PAPER_MM, SANS, atomic_output, font_for, mm, register_fonts
 
 MARGIN = 18 * mm
 HEADER_GAP = 9 * mm
@@ -39,9 +40,6 @@ INK = colors.HexColor("#222222")
 MUTED = colors.HexColor("#666666")
 NOTE_FILL = colors.HexColor("#f3efe4")
 RULE_LINE = colors.HexColor("#c8c8c8")
-# The notation lines up in columns, so it needs a fixed-width face; the Chinese font file
-# usually carries one (WenQuanYi's second face), which keeps every font of the sheet embedded.
-MONO = CJK_MONO
 
 # Words the typesetting itself prints; everything about the game comes from its content.
 LABELS = {
@@ -57,7 +55,6 @@ LABELS = {
         "compared": "Played both ways in {games} simulated games of {players} players, the winner changed in {changed} of them (about {percent} %).",
         "examples": "Worked examples",
         "example": "Example {n}",
-        "notation": "Scenario notation",
     },
     "zh-Hant": {
         "players": "{min}–{max} 人",
@@ -71,11 +68,10 @@ LABELS = {
         "compared": "以兩種方式各模擬{games}局{players}人遊戲，勝者改變的有{changed}局（約{percent}%）。",
         "examples": "實例解說",
         "example": "範例 {n}",
-        "notation": "劇本記法",
     },
 }
 
-GENERIC_PARTS = ("rulings", "examples", "notation")
+GENERIC_PARTS = ("rulings", "examples")
 
 
 # --- body markup ----------------------------------------------------------------------------------
@@ -168,7 +164,6 @@ class Styles:
     title: ParagraphStyle = field(init=False)
     subtitle: ParagraphStyle = field(init=False)
     note: ParagraphStyle = field(init=False)
-    code: ParagraphStyle = field(init=False)
     caption: ParagraphStyle = field(init=False)
 
     def __post_init__(self):
@@ -189,7 +184,6 @@ class Styles:
                                     textColor=colors.white, spaceAfter=4)
         self.subtitle = ParagraphStyle("subtitle", parent=self.body, fontSize=11, leading=16,
                                        textColor=colors.white, spaceAfter=0)
-        self.code = ParagraphStyle("code", parent=self.body, fontName=MONO, fontSize=8, leading=11)
 
 
 def accent_colour(content: GameContent) -> colors.Color:
@@ -441,28 +435,9 @@ def examples_part(sheet: Sheet) -> list[Flowable]:
     return flowables
 
 
-def notation_part(sheet: Sheet) -> list[Flowable]:
-
-    game = engine_for(sheet.content)
-    if game is None:
-        return []
-    help_text = game.notation_help().strip()
-    if not help_text:
-        return []
-    box = Table([[preformatted(help_text, sheet.styles.code)]], colWidths=["100%"])
-    box.setStyle(TableStyle([
-        ("FONTNAME", (0, 0), (-1, -1), SANS),  # reportlab's cell default is Helvetica, which is not embedded
-        ("BACKGROUND", (0, 0), (-1, -1), NOTE_FILL),
-        ("LEFTPADDING", (0, 0), (-1, -1), 8), ("TOPPADDING", (0, 0), (-1, -1), 6),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 6),
-    ]))
-    return [box]
-
-
 BUILTIN_PARTS: dict[str, Callable[[Sheet], list[Flowable]]] = {
     "rulings": rulings_part,
     "examples": examples_part,
-    "notation": notation_part,
 }
 
 
@@ -472,8 +447,6 @@ def _has_part(sheet: Sheet, kind: str) -> bool:
         return bool(sheet.content.files.get("rulings", {}).get("rulings"))
     if kind == "examples":
         return bool(sheet.examples)
-    if kind == "notation":
-            return engine_for(sheet.content) is not None
     return True
 
 

@@ -218,3 +218,15 @@ def test_own_content_folder_without_schemas_uses_the_projects(capsys, tmp_path):
     edit(tmp_path / "mine" / "game-of-trains" / "game.yaml", "width_mm: 63", "width_mm: 600")
     code, _, err = run(capsys, "--content", str(tmp_path / "mine"), "validate")
     assert code == 1 and "$.card_sizes.poker.width_mm: 600 is greater than the maximum of 200" in err
+
+
+def test_docs_list_every_games_scenario_notation_as_its_engine_prints_it(capsys):
+    import runpy
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    document = runpy.run_path(str(root / "scripts" / "scenario-doc.py"))["document"]
+    assert (root / "docs" / "scenarios.md").read_text("utf-8") == document(), \
+        "docs/scenarios.md is out of date: run .venv/bin/python scripts/scenario-doc.py"
+    code, out, _ = run(capsys, "verify", "--notation", "flamme-rouge")
+    assert code == 0 and out.strip() in (root / "docs" / "scenarios.md").read_text("utf-8")
