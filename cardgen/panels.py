@@ -191,6 +191,11 @@ def render_panels(path: Path, plan: PanelPlan, draw: Callable, title: str,
     seams, and a label naming the page and its neighbours (plus `caption(panel)` if given)."""
     with atomic_output(path) as out:
         canvas = new_canvas(out, (plan.page_w * mm, plan.page_h * mm), title)
+        # The drawing is made once, as a form, and every page places it: a board of several pages
+        # costs one drawing, and the file holds it once.
+        canvas.beginForm("PanelDrawing", 0, 0, plan.width * mm, plan.height * mm)
+        draw(canvas)
+        canvas.endForm()
         for panel in plan.panels:
             trim = panel.on_page()
             box = (trim.x * mm, trim.y * mm, trim.right * mm, trim.top * mm)
@@ -201,7 +206,7 @@ def render_panels(path: Path, plan: PanelPlan, draw: Callable, title: str,
             clip.rect(*(v * mm for v in (trim.x, trim.y, trim.w, trim.h)))
             canvas.clipPath(clip, stroke=0, fill=0)
             canvas.translate(panel.origin[0] * mm, panel.origin[1] * mm)
-            draw(canvas)
+            canvas.doForm("PanelDrawing")
             canvas.restoreState()
             ox, oy = panel.origin
             canvas.saveState()
