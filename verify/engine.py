@@ -51,6 +51,17 @@ class Chance:
     def __post_init__(self):
         self.rng = random.Random(self.seed)
 
+    def copy(self) -> "Chance":
+        """An independent copy at the same point of its random stream, queue and log."""
+        other = Chance.__new__(Chance)
+        other.seed = self.seed
+        other.queued = [(kind, list(outcome)) for kind, outcome in self.queued]
+        other.log = list(self.log)
+        # Skipping Random's constructor avoids seeding from the operating system on every copy.
+        other.rng = random.Random.__new__(random.Random)
+        other.rng.setstate(self.rng.getstate())
+        return other
+
     def queue(self, kind: str, outcome: Sequence) -> None:
         """Fix the outcome of the next chance event of this kind (a scenario's `chance:` step)."""
         self.queued.append((kind, list(outcome)))

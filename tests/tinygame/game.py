@@ -95,9 +95,7 @@ class TinyRaceState(State):
         other = TinyRaceState.__new__(TinyRaceState)
         other.__dict__.update(self.__dict__)
         other.table = self.table.copy()
-        other.chance = Chance(self.chance.seed)
-        other.chance.rng.setstate(self.chance.rng.getstate())
-        other.chance.log = list(self.chance.log)
+        other.chance = self.chance.copy()
         return other
 
 

@@ -906,7 +906,7 @@ class FlammeRougeState(State):
         """An independent copy; the game, course and card values are shared, never copied."""
         other = object.__new__(FlammeRougeState)
         other.__dict__.update(self.__dict__)
-        other.chance = copy.deepcopy(self.chance)
+        other.chance = self.chance.copy()
         for name in ("square", "lane", "occ", "kept", "exhaustion_left", "exhaustion_aside", "exhaustion_made",
                      "hand_rider", "_x_count", "_left_seen", "choosing"):
             setattr(other, name, getattr(self, name)[:])

@@ -9,7 +9,6 @@ pile is kept with its top card at the end of a list so that drawing is a cheap `
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from operator import lt
 from typing import Any
@@ -709,14 +708,7 @@ class GameOfTrainsState(State):
         other.kept = dict(self.kept)
         if self.refill is not None:
             other.refill = {**self.refill, "queue": list(self.refill["queue"]), "losers": set(self.refill["losers"])}
-        chance = Chance.__new__(Chance)
-        chance.seed = self.chance.seed
-        chance.queued = [(k, list(o)) for k, o in self.chance.queued]
-        chance.log = list(self.chance.log)
-        # Skipping Random's constructor avoids seeding from the operating system on every copy.
-        chance.rng = random.Random.__new__(random.Random)
-        chance.rng.setstate(self.chance.rng.getstate())
-        other.chance = chance
+        other.chance = self.chance.copy()
         return other
 
     def score(self, player: str) -> int:

@@ -17,7 +17,6 @@ value, so actions name values. Soul tiles are `d-<town>-<n>` (dark) and `l-<town
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -1072,13 +1071,7 @@ class SpectralRailsState(State):
             setattr(other, name, list(getattr(self, name)))
         other.track = dict(self.track)
         other.waiting = {t: list(s) for t, s in self.waiting.items()}
-        chance = Chance.__new__(Chance)
-        chance.seed = self.chance.seed
-        chance.queued = [(k, list(o)) for k, o in self.chance.queued]
-        chance.log = list(self.chance.log)
-        chance.rng = random.Random.__new__(random.Random)
-        chance.rng.setstate(self.chance.rng.getstate())
-        other.chance = chance
+        other.chance = self.chance.copy()
         return other
 
     def score(self, player: str) -> float:

@@ -12,7 +12,6 @@ draw is a cheap `pop()`. Which colours exist, every ticket and every big city co
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from dataclasses import dataclass
 from itertools import combinations
@@ -600,14 +599,7 @@ class TicketToRideState(State):
         other.ticket_deck = list(self.ticket_deck)
         other.cities = list(self.cities)
         other._scores = None
-        chance = Chance.__new__(Chance)
-        chance.seed = self.chance.seed
-        chance.queued = [(k, list(o)) for k, o in self.chance.queued]
-        chance.log = list(self.chance.log)
-        # Skipping Random's constructor avoids seeding from the operating system on every copy.
-        chance.rng = random.Random.__new__(random.Random)
-        chance.rng.setstate(self.chance.rng.getstate())
-        other.chance = chance
+        other.chance = self.chance.copy()
         return other
 
     def score(self, player: str) -> float:
