@@ -49,6 +49,15 @@ def _routes(data: dict) -> list[tuple[str, str, list[str]]]:
 
 
 def layout(content, side_id: str) -> BoardLayout:
+    """Where everything of one board side goes; worked out once per content and side (placing the
+    soul slots tries many turns), then shared by the board, the rule sheet's pictures and the mats."""
+    cache = content.__dict__.setdefault("_board_layouts", {})
+    if side_id not in cache:
+        cache[side_id] = _layout(content, side_id)
+    return cache[side_id]
+
+
+def _layout(content, side_id: str) -> BoardLayout:
     data = content.files["map"]
     side = next(s for s in data["sides"] if s["id"] == side_id)
     keep = {t["id"]: tuple(t["at"]) for t in data["towns"] if t["region"] in side["regions"]}
