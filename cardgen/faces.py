@@ -4,6 +4,7 @@ backs through its `GameDefinition`): shared artwork as forms, colours, clipping 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from weakref import WeakKeyDictionary
 
 from reportlab.lib.colors import Color, HexColor
@@ -70,6 +71,12 @@ def wrap(text: str, font: str, size: float, width: float) -> list[str]:
     """Break `text` into lines no wider than `width`: at spaces for Latin text, between any two
     characters for Chinese, which has no spaces to break at. Lines come out of even length:
     the narrowest width that needs no more lines is used, so no word is left alone on a line."""
+    return list(_even_wrap(text, font, size, width))
+
+
+@lru_cache(maxsize=8192)
+def _even_wrap(text: str, font: str, size: float, width: float) -> tuple[str, ...]:
+    # The same texts are wrapped on every copy of a card, every layout and every paper.
     lines = _greedy_wrap(text, font, size, width)
     low, high = 0.0, width
     for _ in range(20):
@@ -78,7 +85,7 @@ def wrap(text: str, font: str, size: float, width: float) -> list[str]:
             high = middle
         else:
             low = middle
-    return _greedy_wrap(text, font, size, high)
+    return tuple(_greedy_wrap(text, font, size, high))
 
 
 def _greedy_wrap(text: str, font: str, size: float, width: float) -> list[str]:
