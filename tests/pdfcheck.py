@@ -83,3 +83,19 @@ def page_count(path: Path) -> int:
         return len(document)
     finally:
         document.close()
+
+
+def text_sizes(page) -> list[tuple[float, str]]:
+    """(size in points as printed, text) of every run of text on a pypdf page, forms included."""
+    found = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            a = tm[0] * cm[0] + tm[1] * cm[2]
+            b = tm[0] * cm[1] + tm[1] * cm[3]
+            c = tm[2] * cm[0] + tm[3] * cm[2]
+            d = tm[2] * cm[1] + tm[3] * cm[3]
+            found.append((size * abs(a * d - b * c) ** 0.5, text.strip()))
+
+    page.extract_text(visitor_text=visit)
+    return found

@@ -201,6 +201,19 @@ class Game:
         """The same game with some parameters (variants) changed."""
         return type(self)(self.content, **{**self.params, **params})
 
+    def checked_setup(self, players: int, setup: dict | None, keys) -> dict:
+        """The checks every `new_state` starts with: a player count the game takes, and a setup
+        that is a mapping of known keys (a missing setup is an empty one)."""
+        if not self.min_players <= players <= self.max_players:
+            raise SetupError("players", f"{self.id} takes {self.min_players}-{self.max_players} players, not {players}")
+        setup = setup or {}
+        if not isinstance(setup, dict):
+            raise SetupError("", "must be a mapping")
+        unknown = sorted(set(setup) - set(keys))
+        if unknown:
+            raise SetupError(unknown[0], f"unknown setup key; known: {', '.join(sorted(keys))}")
+        return setup
+
     def new_state(self, players: int, seed: int | None = None, setup: dict | None = None) -> State:
         """A new game. `setup` (from a scenario) fixes deck orders and positions; errors in it raise
         `SetupError` naming the field."""

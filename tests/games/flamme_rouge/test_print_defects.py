@@ -16,6 +16,7 @@ from cardgen.games.flamme_rouge import boards, faces
 from cardgen.games.flamme_rouge.tiles import draw_tile_letter
 from cardgen.layout import Rect
 from cardgen.pdfdoc import mm, new_canvas
+from tests.pdfcheck import text_sizes
 
 PAGE = (120 * mm, 130 * mm)
 CARD = Rect(28.5 * mm, 21 * mm, 63 * mm, 88 * mm)
@@ -45,22 +46,6 @@ def card_pages(flamme, tmp_path_factory) -> tuple[Path, list[str]]:
         names.append(back_id)
     canvas.save()
     return path, names
-
-
-def text_sizes(page) -> list[tuple[float, str]]:
-    """(size in points as printed, text) of every run of text on a page, forms included."""
-    found = []
-
-    def visit(text, cm, tm, font, size):
-        if text.strip():
-            a = tm[0] * cm[0] + tm[1] * cm[2]
-            b = tm[0] * cm[1] + tm[1] * cm[3]
-            c = tm[2] * cm[0] + tm[3] * cm[2]
-            d = tm[2] * cm[1] + tm[3] * cm[3]
-            found.append((size * abs(a * d - b * c) ** 0.5, text.strip()))
-
-    page.extract_text(visitor_text=visit)
-    return found
 
 
 def test_no_text_on_any_card_is_below_7_pt(card_pages):

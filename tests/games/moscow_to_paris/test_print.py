@@ -11,7 +11,7 @@ from cardgen.games.moscow_to_paris import faces
 from cardgen.layout import Rect
 from cardgen.pdfdoc import mm, new_canvas
 from cardgen.sheets import render_card_sheets
-from tests.pdfcheck import pdf_problems
+from tests.pdfcheck import pdf_problems, text_sizes
 
 PAGE = (120 * mm, 130 * mm)
 CARD = Rect(28.5 * mm, 21 * mm, 63 * mm, 88 * mm)
@@ -35,22 +35,6 @@ def test_every_deck_prints_poker_size_cards(content, sheet):
     assert {content.card_size_mm(deck) for deck in content.decks} == {(63.0, 88.0)}
     page = PdfReader(sheet).pages[0]
     assert float(page.trimbox.width) >= 63 * mm and float(page.trimbox.height) >= 63 * mm
-
-
-def text_sizes(page) -> list[tuple[float, str]]:
-    """(size in points as printed, text) of every run of text on a page, forms included."""
-    found = []
-
-    def visit(text, cm, tm, font, size):
-        if text.strip():
-            a = tm[0] * cm[0] + tm[1] * cm[2]
-            b = tm[0] * cm[1] + tm[1] * cm[3]
-            c = tm[2] * cm[0] + tm[3] * cm[2]
-            d = tm[2] * cm[1] + tm[3] * cm[3]
-            found.append((size * abs(a * d - b * c) ** 0.5, text.strip()))
-
-    page.extract_text(visitor_text=visit)
-    return found
 
 
 def test_no_text_on_any_face_or_back_is_smaller_than_7_points(content, tmp_path):

@@ -11,7 +11,7 @@ from cardgen.layout import Rect
 from cardgen.pdfdoc import mm, new_canvas
 from cardgen.rulesheet import render_rule_sheet
 from cardgen.sheets import render_card_sheets
-from tests.pdfcheck import pdf_problems
+from tests.pdfcheck import pdf_problems, text_sizes
 
 PAGE = (120 * mm, 130 * mm)
 CARD = Rect(28.5 * mm, 21 * mm, 63 * mm, 88 * mm)
@@ -47,21 +47,6 @@ def test_train_cards_and_locomotives_share_one_back(ttr):
     trains = ttr.deck("trains")
     locos = ttr.deck("locomotives")
     assert trains["shuffle_group"] == locos["shuffle_group"] and trains["back"] == locos["back"]
-
-
-def text_sizes(page) -> list[tuple[float, str]]:
-    found = []
-
-    def visit(text, cm, tm, font, size):
-        if text.strip():
-            a = tm[0] * cm[0] + tm[1] * cm[2]
-            b = tm[0] * cm[1] + tm[1] * cm[3]
-            c = tm[2] * cm[0] + tm[3] * cm[2]
-            d = tm[2] * cm[1] + tm[3] * cm[3]
-            found.append((size * abs(a * d - b * c) ** 0.5, text.strip()))
-
-    page.extract_text(visitor_text=visit)
-    return found
 
 
 def test_no_text_on_any_face_or_back_is_smaller_than_7_points(ttr, tmp_path):

@@ -886,15 +886,8 @@ class GameOfTrains(Game):
             self.uses[card] = (kind, param, ways)
 
     def new_state(self, players: int, seed: int | None = None, setup: dict | None = None) -> GameOfTrainsState:
-        if not self.min_players <= players <= self.max_players:
-            raise ValueError(f"Game of Trains takes {self.min_players}-{self.max_players} players, not {players}")
+        setup = self.checked_setup(players, setup, SETUP_KEYS)
         state = GameOfTrainsState(self, players, Chance(seed))
-        setup = setup or {}
-        if not isinstance(setup, dict):
-            raise SetupError("", "must be a mapping")
-        unknown = sorted(set(setup) - SETUP_KEYS)
-        if unknown:
-            raise SetupError(unknown[0], f"unknown setup key; known: {', '.join(sorted(SETUP_KEYS))}")
         if "trains" in setup:
             _setup_midgame(self, state, setup)
             state.setup = setup

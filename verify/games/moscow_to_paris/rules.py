@@ -1002,14 +1002,7 @@ class MoscowToParis(Game):
         self.data = content_data(content, self.istanbul, self.homeland)
 
     def new_state(self, players: int, seed: int | None = None, setup: dict | None = None) -> MoscowToParisState:
-        if not self.min_players <= players <= self.max_players:
-            raise ValueError(f"Moscow to Paris takes {self.min_players}-{self.max_players} players, not {players}")
-        setup = setup or {}
-        if not isinstance(setup, dict):
-            raise SetupError("", "must be a mapping")
-        unknown = sorted(set(setup) - SETUP_KEYS)
-        if unknown:
-            raise SetupError(unknown[0], f"unknown setup key; known: {', '.join(sorted(SETUP_KEYS))}")
+        setup = self.checked_setup(players, setup, SETUP_KEYS)
         data = scenario_data(setup["data"]) if "data" in setup else self.data
         state = MoscowToParisState(self, players, Chance(seed), data)
         if MIDGAME_KEYS & set(setup):

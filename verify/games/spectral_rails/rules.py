@@ -259,14 +259,7 @@ class SpectralRails(Game):
         return self._boards[players]
 
     def new_state(self, players: int, seed: int | None = None, setup: dict | None = None) -> "SpectralRailsState":
-        if not self.min_players <= players <= self.max_players:
-            raise SetupError("players", f"Spectral Rails takes 3 or 4 players, not {players}")
-        setup = setup or {}
-        if not isinstance(setup, dict):
-            raise SetupError("", "must be a mapping")
-        unknown = sorted(set(setup) - SETUP_KEYS)
-        if unknown:
-            raise SetupError(unknown[0], f"unknown setup field; known: {', '.join(sorted(SETUP_KEYS))}")
+        setup = self.checked_setup(players, setup, SETUP_KEYS)
         try:
             board = self.board(players, setup.get("map"))
         except MapError as exc:

@@ -842,15 +842,8 @@ class TicketToRide(Game):
                                 f"({', '.join(self.colours)} or {LOCO})")
 
     def new_state(self, players: int, seed: int | None = None, setup: dict | None = None) -> TicketToRideState:
-        if not self.min_players <= players <= self.max_players:
-            raise ValueError(f"Ticket to Ride takes {self.min_players}-{self.max_players} players, not {players}")
+        setup = self.checked_setup(players, setup, SETUP_KEYS)
         state = TicketToRideState(self, players, Chance(seed))
-        setup = setup or {}
-        if not isinstance(setup, dict):
-            raise SetupError("", "must be a mapping")
-        unknown = sorted(set(setup) - SETUP_KEYS)
-        if unknown:
-            raise SetupError(unknown[0], f"unknown setup key; known: {', '.join(sorted(SETUP_KEYS))}")
         if "hands" in setup:
             _setup_position(self, state, setup)
             state.setup = setup
