@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from math import floor
 
 from cardgen.errors import UsageError
+from cardgen.geometry import Rect
 from cardgen.pdfdoc import PAPER_MM, mm
 
 # Home printers leave 3 to 5 mm unprinted at the edges; nothing is placed closer than this.
@@ -49,39 +50,6 @@ FLIPS = ("long", "short")
 # Coordinates are compared after rounding to this many decimals of a point, far below what a
 # printer can show, so that a cut line shared by two cards is one line and not two.
 _DIGITS = 6
-
-
-@dataclass(frozen=True)
-class Rect:
-    """An axis-aligned rectangle; (x, y) is its lower-left corner, as in PDF."""
-
-    x: float
-    y: float
-    w: float
-    h: float
-
-    @property
-    def right(self) -> float:
-        return self.x + self.w
-
-    @property
-    def top(self) -> float:
-        return self.y + self.h
-
-    def grow(self, d: float) -> "Rect":
-        return Rect(self.x - d, self.y - d, self.w + 2 * d, self.h + 2 * d)
-
-    def union(self, other: "Rect") -> "Rect":
-        x, y = min(self.x, other.x), min(self.y, other.y)
-        return Rect(x, y, max(self.right, other.right) - x, max(self.top, other.top) - y)
-
-    def contains(self, other: "Rect", tolerance: float = 1e-6) -> bool:
-        return (other.x >= self.x - tolerance and other.y >= self.y - tolerance
-                and other.right <= self.right + tolerance and other.top <= self.top + tolerance)
-
-    def box(self) -> tuple[float, float, float, float]:
-        """The rectangle as a PDF box: (x0, y0, x1, y1)."""
-        return (self.x, self.y, self.right, self.top)
 
 
 @dataclass(frozen=True)

@@ -21,33 +21,13 @@ from typing import Callable
 from reportlab.lib.colors import HexColor
 
 from cardgen.errors import UsageError
+from cardgen.geometry import Rect
 from cardgen.pdfdoc import PAPER_MM, SANS, SANS_BOLD, atomic_output, mm, new_canvas
 
 # Nothing is printed closer than this to the paper's edge; the label strip sits inside it.
 PANEL_MARGIN_MM = 10.0
 DEFAULT_OVERLAP_MM = 15.0
 MARK_ARM_MM = 4.0  # half the length of an alignment cross's arms
-
-
-@dataclass(frozen=True)
-class Box:
-    """An axis-aligned rectangle in millimetres; (x, y) is its lower-left corner."""
-
-    x: float
-    y: float
-    w: float
-    h: float
-
-    @property
-    def right(self) -> float:
-        return self.x + self.w
-
-    @property
-    def top(self) -> float:
-        return self.y + self.h
-
-    def contains_point(self, px: float, py: float, tolerance: float = 1e-6) -> bool:
-        return self.x - tolerance <= px <= self.right + tolerance and self.y - tolerance <= py <= self.top + tolerance
 
 
 @dataclass(frozen=True)
@@ -61,15 +41,15 @@ class Panel:
     row: int
     column: int
     label: str
-    window: Box
+    window: Rect
     origin: tuple[float, float]
     marks: tuple[tuple[float, float], ...]
     seams: tuple[tuple[str, float], ...]
     neighbours: dict
 
-    def on_page(self) -> Box:
+    def on_page(self) -> Rect:
         """The window where it prints on the page (page mm): the page's TrimBox."""
-        return Box(self.origin[0] + self.window.x, self.origin[1] + self.window.y, self.window.w, self.window.h)
+        return Rect(self.origin[0] + self.window.x, self.origin[1] + self.window.y, self.window.w, self.window.h)
 
 
 @dataclass(frozen=True)
@@ -141,7 +121,7 @@ def plan_panels(width_mm: float, height_mm: float, paper: str, overlap_mm: float
     for r in range(rows):
         y0 = ys[rows - 1 - r]  # row A is the top of the drawing
         for c, x0 in enumerate(xs):
-            window = Box(x0, y0, win_w, win_h)
+            window = Rect(x0, y0, win_w, win_h)
             origin = ((page_w - win_w) / 2 - x0, (page_h - win_h) / 2 - y0)
             seams = tuple([("x", s) for s in seam_x if x0 < s < x0 + win_w] +
                           [("y", s) for s in seam_y if y0 < s < y0 + win_h])
@@ -237,5 +217,5 @@ def render_panels(path: Path, plan: PanelPlan, draw: Callable, title: str,
         canvas.save()
 
 
-__all__ = ["Box", "Panel", "PanelPlan", "plan_panels", "covers", "render_panels", "row_label",
+__all__ = ["Panel", "PanelPlan", "plan_panels", "covers", "render_panels", "row_label",
            "DEFAULT_OVERLAP_MM", "PANEL_MARGIN_MM"]

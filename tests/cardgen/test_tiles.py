@@ -167,9 +167,9 @@ def test_pdf_pages_alternate_fronts_and_backs_with_boxes(a4_pdf):
         trim, bleed = page_boxes(page_slots)
         front, back = reader.pages[2 * number], reader.pages[2 * number + 1]
         assert [float(v) for v in front.mediabox] == pytest.approx([0, 0, 210 * mm, 297 * mm])
-        assert [float(v) for v in front.trimbox] == pytest.approx(list(trim.points()), abs=1e-3)
-        assert [float(v) for v in front.bleedbox] == pytest.approx(list(bleed.points()), abs=1e-3)
-        assert [float(v) for v in back.trimbox] == pytest.approx(list(plan.back_box(trim).points()), abs=1e-3)
+        assert [float(v) for v in front.trimbox] == pytest.approx(list(trim.scaled(mm).box()), abs=1e-3)
+        assert [float(v) for v in front.bleedbox] == pytest.approx(list(bleed.scaled(mm).box()), abs=1e-3)
+        assert [float(v) for v in back.trimbox] == pytest.approx(list(plan.back_box(trim).scaled(mm).box()), abs=1e-3)
     assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipLongEdge"
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from cardgen.games.flamme_rouge import course
 from cardgen.games.flamme_rouge.course import PlacedTile, Point, Polygon, Pose
 from cardgen.errors import UsageError
+from cardgen.geometry import Rect
 from cardgen.layout import FLIPS, flip_axis
 from cardgen.pdfdoc import PAPER_MM, SANS, SANS_BOLD, atomic_output, mm, new_canvas
 
@@ -79,38 +80,12 @@ def transformed(t: Affine, polygon: Polygon) -> Polygon:
     return tuple(apply(t, p) for p in polygon)
 
 
-@dataclass(frozen=True)
-class Box:
-    """An axis-aligned box in millimetres: (x0, y0) lower left, (x1, y1) upper right."""
-
-    x0: float
-    y0: float
-    x1: float
-    y1: float
-
-    @property
-    def w(self) -> float:
-        return self.x1 - self.x0
-
-    @property
-    def h(self) -> float:
-        return self.y1 - self.y0
-
-    def grow(self, d: float) -> "Box":
-        return Box(self.x0 - d, self.y0 - d, self.x1 + d, self.y1 + d)
-
-    def union(self, other: "Box") -> "Box":
-        return Box(min(self.x0, other.x0), min(self.y0, other.y0), max(self.x1, other.x1), max(self.y1, other.y1))
-
-    def contains(self, other: "Box", tol: float = 1e-6) -> bool:
-        return (other.x0 >= self.x0 - tol and other.y0 >= self.y0 - tol
-                and other.x1 <= self.x1 + tol and other.y1 <= self.y1 + tol)
-
-    def points(self) -> tuple[float, float, float, float]:
-        return (self.x0 * mm, self.y0 * mm, self.x1 * mm, self.y1 * mm)
+def Box(x0: float, y0: float, x1: float, y1: float) -> Rect:  # noqa: N802 (reads like the type it makes)
+    """A rectangle in millimetres given by its corners, as the tile planner thinks of them."""
+    return Rect.from_corners(x0, y0, x1, y1)
 
 
-def box_of(polygons) -> Box:
+def box_of(polygons) -> Rect:
     return Box(*course.bounds(polygons))
 
 
@@ -130,10 +105,10 @@ class TileSlot:
     page: int
     front: Affine
     back: Affine
-    trim: Box
+    trim: Rect
 
     @property
-    def bleed(self) -> Box:
+    def bleed(self) -> Rect:
         return self.trim.grow(BLEED_MM)
 
 
@@ -146,10 +121,10 @@ class TilePlan:
     pages: tuple[tuple[TileSlot, ...], ...]
 
     @property
-    def printable(self) -> Box:
+    def printable(self) -> Rect:
         return Box(MARGIN_MM, MARGIN_MM, self.page_w - MARGIN_MM, self.page_h - MARGIN_MM)
 
-    def back_box(self, box: Box) -> Box:
+    def back_box(self, box: Rect) -> Rect:
         m = page_mirror(self.page_w, self.page_h, self.flip)
         (x0, y0), (x1, y1) = apply(m, (box.x0, box.y0)), apply(m, (box.x1, box.y1))
         return Box(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
@@ -228,7 +203,7 @@ def plan_tiles(content, paper: str, flip: str) -> TilePlan:
     return TilePlan(paper, flip, page_w, page_h, tuple(planned))
 
 
-def page_boxes(slots) -> tuple[Box, Box]:
+def page_boxes(slots) -> tuple[Rect, Rect]:
     """(TrimBox, BleedBox) of a page in millimetres: the union of its tiles' trims and bleeds."""
     trim, bleed = slots[0].trim, slots[0].bleed
     for slot in slots[1:]:
@@ -461,8 +436,8 @@ def _draw_page(canvas, content, plan: TilePlan, slots, back: bool) -> None:
     trim, bleed = page_boxes(slots)
     if back:
         trim, bleed = plan.back_box(trim), plan.back_box(bleed)
-    canvas.setTrimBox(trim.points())
-    canvas.setBleedBox(bleed.points())
+    canvas.setTrimBox(trim.scaled(mm).box())
+    canvas.setBleedBox(bleed.scaled(mm).box())
     kinds = {t["id"]: t["kind"] for t in content.files["tiles"]["tiles"]}
     for slot in slots:
         shape = tile_shape(content, slot.tile_id, "upper" if back else "lower")
