@@ -406,14 +406,21 @@ def rulings_part(sheet: Sheet) -> list[Flowable]:
                  sheet.styles.body),
             para(join(bold(sheet.label('answer')), gap, inline(sheet.text(ruling['ruling']), sheet.styles.accent_hex)), answer),
         ]
+        record = ruling.get("compare")
+        compared = None
+        if record is not None:
+            changed = record["winner_changed"]
+            compared = para(sheet.label("compared", games=record["games"], players=record["players"],
+                                        changed=changed, percent=f"{100 * changed / record['games']:.0f}"), aside)
         for alternative in ruling.get("alternatives", []):
             parts.append(para(join(bold(sheet.label("house_rule")), gap,
                                    inline(sheet.text(alternative["text"]), sheet.styles.accent_hex)), aside))
-        record = ruling.get("compare")
-        if record is not None:
-            changed = record["winner_changed"]
-            parts.append(para(sheet.label("compared", games=record["games"], players=record["players"],
-                                          changed=changed, percent=f"{100 * changed / record['games']:.0f}"), aside))
+            # The measured cost stands under the house rule it was measured for.
+            if compared is not None and alternative.get("value") == record["values"][1]:
+                parts.append(compared)
+                compared = None
+        if compared is not None:
+            parts.append(compared)
         parts.append(Spacer(1, 6))
         flowables.append(KeepTogether(parts))
     return flowables
