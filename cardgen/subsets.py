@@ -15,7 +15,6 @@ from typing import Callable, Iterator
 
 from reportlab.pdfbase import ttfonts
 
-_ORIGINAL = ttfonts.SUBSETN
 
 
 def subset_tag(key: str, n: int) -> bytes:
