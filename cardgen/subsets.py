@@ -16,7 +16,6 @@ from typing import Callable, Iterator
 from reportlab.pdfbase import ttfonts
 
 
-
 def subset_tag(key: str, n: int) -> bytes:
     """Six capital letters for subset `n` of the file named by `key`."""
     digest = hashlib.sha256(f"{key}\x00{n}".encode("utf-8")).digest()
