@@ -22,7 +22,7 @@ def run_without_chinese_font(*args: str, cwd: Path):
 
 def test_an_english_build_needs_no_chinese_font(tmp_path):
     out = tmp_path / "out"
-    done = run_without_chinese_font("build", "game-of-trains", "flamme-rouge", "--lang", "en", "--paper", "a4",
+    done = run_without_chinese_font("build", "game-of-trains", "flamme-rouge", "--lang", "en", "--paper", "a4", "--layout", "home",
                                     "--out", str(out), cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert "Chinese font: none found; building English only" in done.stdout
