@@ -12,6 +12,11 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cardgen.layout import Rect
 
+# The print rules every card keeps (the preflight checks them): no printed word smaller than this,
+# and nothing that must survive the cut closer to the trim than the safe zone.
+MIN_TEXT_PT = 7.0
+SAFE_ZONE_MM = 3.0
+
 INK = HexColor("#222222")
 PAPER_WHITE = HexColor("#ffffff")
 

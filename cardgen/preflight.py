@@ -28,12 +28,12 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
 from cardgen.errors import display_path
+from cardgen.faces import MIN_TEXT_PT, SAFE_ZONE_MM
 from cardgen.layout import Rect
 from cardgen.pdfdoc import CJK, CJK_MONO, SANS, drop_chinese, english_only, mm, register_fonts
 from cardgen.registry import definition_for
 
-MIN_TEXT_PT = 7.0
-SAFE_MM = 3.0
+SAFE_MM = SAFE_ZONE_MM
 BLEED_MM = 3.0
 IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 

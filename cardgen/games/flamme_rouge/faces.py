@@ -17,7 +17,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cardgen.games.flamme_rouge import course
 from cardgen.markup import para
-from cardgen.faces import INK, clip_to_bleed, fill_bleed, ink_for, stamp
+from cardgen.faces import INK, MIN_TEXT_PT, SAFE_ZONE_MM, clip_to_bleed, fill_bleed, ink_for, stamp
 from cardgen.pdfdoc import CJK, SANS, SANS_BOLD, font_for, mm
 
 # The design grid: a poker card, in millimetres.
@@ -32,8 +32,6 @@ SWEAT = HexColor("#4fa3d9")
 CLIMB = HexColor("#d32f2f")
 DESCENT = HexColor("#1976d2")
 
-MIN_TEXT_PT = 7.0  # no printed word is smaller than this on a poker card
-SAFE_ZONE_MM = 3.0  # nothing that must survive the cut comes closer to the trim than this
 TEAMS = ("green", "red", "blue", "black")
 
 

@@ -23,7 +23,6 @@ class SpectralRailsDefinition(GameDefinition):
     def facts(self, content):
         return checks.facts(content)
 
-
     def odds(self, content):
         from verify.games.spectral_rails.odds import setup_odds
 
