@@ -219,12 +219,39 @@ class Rule(Flowable):
 
 @dataclass
 class WorkedExample:
-    """A scenario marked as an example, replayed: its text and the state before and after."""
+    """A scenario marked as an example, replayed. An example names the steps it narrates
+    (`example: {steps: [first, last]}`, or one step number); `before` is the position right
+    before the first of them and `after` the position right after the last, so a picture shows
+    exactly what the text says. Without `steps` the example narrates the whole scenario.
+    `positions[n]` is the position after step n (`positions[0]` the start)."""
 
     path: Path
     data: dict
     before: dict[str, Any]
     after: dict[str, Any]
+    positions: list[dict[str, Any]] = field(default_factory=list)
+    steps: tuple[int, int] = (1, 0)
+
+    def at(self, n: int) -> dict[str, Any]:
+        """The position after step n of the scenario (0: the start)."""
+        return self.positions[n]
+
+
+def narrated_steps(data: dict, locator=None) -> tuple[int, int]:
+    """The (first, last) scenario steps an example narrates, 1-based and inclusive."""
+    total = len(data["steps"])
+    wanted = data.get("example", {}).get("steps") if isinstance(data.get("example"), dict) else None
+    if wanted is None:
+        return 1, total
+    if isinstance(wanted, int) and not isinstance(wanted, bool):
+        wanted = [wanted, wanted]
+    if (isinstance(wanted, list) and len(wanted) == 2 and all(isinstance(n, int) and not isinstance(n, bool) for n in wanted)
+            and 1 <= wanted[0] <= wanted[1] <= total):
+        return wanted[0], wanted[1]
+    message = f"example.steps must be a step number or [first, last] within 1-{total}"
+    if locator is not None:
+        raise locator.error(["example", "steps"], message)
+    raise ValueError(message)
 
 
 def _failure_error(line: str, path: Path) -> ContentError:
@@ -250,15 +277,15 @@ def worked_example(content: GameContent, stem: str) -> WorkedExample:
         raise ContentErrors([ContentError(str(path), 0, 0, "example",
                                           f"no rules engine for {content.id} to check the worked example")])
     try:
-        data, _ = load_scenario(path)
+        data, locator = load_scenario(path)
+        first, last = narrated_steps(data, locator)
     except ContentError as exc:
         raise ContentErrors([exc]) from None
-    result = run_scenario(path, game)
+    result = run_scenario(path, game, record=True)
     if not result.ok:
         raise ContentErrors([_failure_error(line, path) for line in result.failures])
-    start = game.with_params(**data.get("params", {})).new_state(
-        data["players"], seed=data.get("seed", 0), setup=data.get("setup"))
-    cache[stem] = WorkedExample(path, data, start.fields(), result.state.fields())
+    positions = result.positions
+    cache[stem] = WorkedExample(path, data, positions[first - 1], positions[last], positions, (first, last))
     return cache[stem]
 
 

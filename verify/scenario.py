@@ -33,6 +33,9 @@ class ScenarioResult:
     failures: list[str] = field(default_factory=list)
     steps_run: int = 0
     state: State | None = None
+    # With run_scenario(..., record=True): positions[0] is the start, positions[n] the position
+    # after step n (State.fields()), so a worked example can picture exactly the steps it narrates.
+    positions: list[dict] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -133,8 +136,9 @@ def check_scenario(path: Path, game: Game | None) -> list[ContentError]:
     return errors
 
 
-def run_scenario(path: Path, game: Game) -> ScenarioResult:
-    """Replay one scenario against `game`. Never raises for a bad scenario: failures are listed."""
+def run_scenario(path: Path, game: Game, record: bool = False) -> ScenarioResult:
+    """Replay one scenario against `game`. Never raises for a bad scenario: failures are listed.
+    With `record`, the position before the first step and after every step is kept."""
     path = Path(path)
     try:
         data, loc = load_scenario(path)
@@ -151,9 +155,13 @@ def run_scenario(path: Path, game: Game) -> ScenarioResult:
     if state is None:
         return fail(*problem)
     result.state = state
+    if record:
+        result.positions.append(state.fields())
 
     for i, step in enumerate(data["steps"]):
         n = i + 1
+        if record and i > 0:
+            result.positions.append(state.fields())
         at = ["steps", i]
         if not isinstance(step, dict) or not step:
             return fail(at, f"step {n}: a step is a mapping such as 'P1: <action>', 'expect: {{...}}' or 'chance: {{...}}'")
@@ -214,6 +222,8 @@ def run_scenario(path: Path, game: Game) -> ScenarioResult:
             return fail(at + ["rejects"], f"step {n} ({player}: {text}): expected a refusal containing {rejects!r}, but it was accepted")
         result.steps_run = n
 
+    if record and data["steps"]:
+        result.positions.append(state.fields())
     if "end" in data:
         if not state.is_terminal():
             return fail(["end"], f"end: the game is not over (to move: {', '.join(state.to_move())})")
