@@ -406,7 +406,7 @@ def simulate(
     game: str = typer.Argument(..., help="The game."),
     players: int = typer.Option(4, help="Players per game."),
     games: int = typer.Option(100, min=1, max=10_000_000, help="Games to play."),
-    seed: int = typer.Option(1, help="Seed of the first game; game k uses seed + k."),
+    seed: int = typer.Option(1, help="Seed of the run; each game's own seed is drawn from it, so game k is the same game however the run is split."),
     policy: str = typer.Option("random", help="random or greedy."),
     turn_cap: int = typer.Option(2000, min=1, max=10_000_000, help="Stop a game after this many actions."),
     param: Optional[List[str]] = typer.Option(
@@ -416,14 +416,86 @@ def simulate(
     compare: Optional[str] = typer.Option(
         None, "--compare", help="KEY=A,B: play the same seeded games under two readings of a rule and report "
         "how often the winner, the order and the length change (e.g. exhaustion_supply=limited,unlimited)."),
+    workers: int = typer.Option(0, min=0, max=1024, help="Processes to play on (0: one per core); the results do not depend on it."),
+    cluster: Optional[str] = typer.Option(
+        None, help="Play on a Dask cluster: 'local' starts one on this machine, an address such as "
+        "tcp://HOST:8786 joins a running scheduler (needs the cluster extra)."),
 ):
     """Random playouts that check the invariants after every action; report speed and outcomes.
 
     Policies: `random` picks any legal action (games may run long; it is for invariants),
     `greedy` picks the best action by the engine's own score and finishes games (use it for
     lengths and win rates). With --compare, the games are played twice, once per reading."""
-    from cardgen.registry import engine_for
     from verify.simulate import simulate as run
+
+    engine = _playable_engine(game, policy)
+    if not engine.min_players <= players <= engine.max_players:
+        raise UsageError(f"{game} takes {engine.min_players}-{engine.max_players} players, not {players}")
+    engine = _with_params(engine, param or [])
+    runner = _runner(workers, cluster)
+    if compare is not None:
+        key, values = _comparison(engine, compare)
+        from verify.compare import compare as run_comparison
+
+        result = _on_runner(lambda: run_comparison(engine, key, values, players, games, seed, policy, turn_cap, runner))
+        say(json.dumps(result.as_record(), ensure_ascii=False) if as_json else result.summary())
+        return
+    failure_path = failures / f"{game}-{players}p-seed{seed}.yaml"
+    report = _on_runner(lambda: run(engine, players=players, games=games, seed=seed, policy=policy,
+                                    turn_cap=turn_cap, failure_path=failure_path, runner=runner))
+    if as_json:
+        say(json.dumps(simulation_dict(game, report), ensure_ascii=False, sort_keys=True))
+    else:
+        say(report.summary())
+    if report.failures:
+        raise Failed()
+
+
+@app.command()
+def sweep(
+    game: str = typer.Argument(..., help="The game."),
+    param: Optional[List[str]] = typer.Option(
+        None, help="KEY=A,B,C: the values of one parameter to sweep over, repeatable; every combination is played."),
+    players: str = typer.Option("4", help="Player counts, e.g. 2,3,4."),
+    games: int = typer.Option(100, min=1, max=10_000_000, help="Games per combination."),
+    seed: int = typer.Option(1, help="Seed of every combination's games (the same games under each reading)."),
+    policy: str = typer.Option("greedy", help="random or greedy."),
+    turn_cap: int = typer.Option(2000, min=1, max=10_000_000, help="Stop a game after this many actions."),
+    out: Path = typer.Option(Path("output/sweep.csv"), help="The CSV of results; combinations already in it are not played again.", dir_okay=False),
+    workers: int = typer.Option(0, min=0, max=1024, help="Processes to play on (0: one per core)."),
+    cluster: Optional[str] = typer.Option(None, help="'local' or a Dask scheduler address, as for simulate."),
+):
+    """Play the same seeded games under every combination of parameter values and player counts,
+    one CSV row per combination (wins by seat, shared wins, capped games, lengths, mean scores).
+    Stopped and started again, it plays only what the file lacks."""
+    from verify.sweep import sweep as run_sweep
+
+    engine = _playable_engine(game, policy)
+    try:
+        counts = sorted({int(n) for n in players.split(",")})
+    except ValueError:
+        raise UsageError(f"--players must be whole numbers such as 2,3,4, not {players!r}") from None
+    for n in counts:
+        if not engine.min_players <= n <= engine.max_players:
+            raise UsageError(f"--players: {game} takes {engine.min_players}-{engine.max_players} players, not {n}")
+    grid = {}
+    for pair in param or []:
+        key, sep, values = pair.partition("=")
+        if not sep or not key or not all(v.strip() for v in values.split(",")):
+            raise UsageError(f"--param must look like KEY=A,B,C, not {pair!r}")
+        grid[key] = [_with_params(engine, [f"{key}={v.strip()}"]).params[key] for v in values.split(",")]
+    if out.exists() and not out.is_file():
+        raise UsageError(f"--out {out} is not a file")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    played, skipped = _on_runner(lambda: run_sweep(
+        engine, grid, counts, games, seed, policy, turn_cap, out, _runner(workers, cluster),
+        progress=lambda line: say(f"  {line}")))
+    say(f"{played} combinations played, {skipped} already in {out}")
+
+
+def _playable_engine(game: str, policy: str):
+    """The checked game's rules engine for playouts, or the reason there is none."""
+    from cardgen.registry import engine_for
 
     if policy not in ("random", "greedy"):
         raise UsageError(f"--policy must be random or greedy, not {policy!r}")
@@ -432,25 +504,23 @@ def simulate(
     if engine is None:
         complain(f"{game}: no rules engine (rules not implemented)")
         raise Failed()
-    if not engine.min_players <= players <= engine.max_players:
-        raise UsageError(f"{game} takes {engine.min_players}-{engine.max_players} players, not {players}")
-    engine = _with_params(engine, param or [])
-    if compare is not None:
-        key, values = _comparison(engine, compare)
-        from verify.compare import compare as run_comparison
+    return engine
 
-        result = run_comparison(engine, key, values, players, games, seed, policy, turn_cap)
-        say(json.dumps(result.as_record(), ensure_ascii=False) if as_json else result.summary())
-        return
-    failure_path = failures / f"{game}-{players}p-seed{seed}.yaml"
-    report = run(engine, players=players, games=games, seed=seed, policy=policy, turn_cap=turn_cap,
-                 failure_path=failure_path)
-    if as_json:
-        say(json.dumps(simulation_dict(game, report), ensure_ascii=False, sort_keys=True))
-    else:
-        say(report.summary())
-    if report.failures:
-        raise Failed()
+
+def _runner(workers: int, cluster: str | None):
+    from verify.workers import Runner, default_workers
+
+    return Runner(workers or default_workers(), cluster)
+
+
+def _on_runner(job):
+    """Run `job`; a cluster that cannot be used is a usage error, not a traceback."""
+    from verify.workers import ClusterUnavailable
+
+    try:
+        return job()
+    except ClusterUnavailable as exc:
+        raise UsageError(f"--cluster: {exc}") from None
 
 
 def _comparison(engine, text: str) -> tuple[str, tuple]:
@@ -498,7 +568,7 @@ def simulation_dict(game: str, report) -> dict:
         "length": {"mean": round(report.mean_length, 2), "min": report.min_length, "max": report.max_length},
         "capped": report.capped, "shared_wins": report.shared,
         "mean_scores": {p: round(v, 3) for p, v in report.mean_scores().items()},
-        "failures": report.failures,
+        "failures": report.failures, "fingerprint": report.fingerprint,
         "failure_file": str(report.failure_file) if report.failure_file else None,
     }
 

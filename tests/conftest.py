@@ -28,3 +28,18 @@ def edit(path: Path, old: str, new: str, count: int = 1) -> None:
     text = path.read_text("utf-8")
     assert old in text, f"{old!r} not in {path}"
     path.write_text(text.replace(old, new, count), "utf-8")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def own_cache(tmp_path_factory):
+    """Measured results are remembered in a cache of the test run's own, so no run depends on what
+    an earlier one left in the user's cache."""
+    import os
+
+    previous = os.environ.get("CARDGEN_CACHE")
+    os.environ["CARDGEN_CACHE"] = str(tmp_path_factory.mktemp("cache"))
+    yield
+    if previous is None:
+        os.environ.pop("CARDGEN_CACHE", None)
+    else:
+        os.environ["CARDGEN_CACHE"] = previous

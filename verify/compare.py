@@ -8,9 +8,13 @@ with a 95 % Wilson interval, so a figure from a few hundred games is read for wh
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
+import os
 import random
 from dataclasses import dataclass
+from pathlib import Path
 
 from verify.engine import Game
 from verify.simulate import play_one
@@ -63,34 +67,89 @@ def wilson(count: int, total: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def recheck(game: Game, key: str, record: dict, turn_cap: int = 2000) -> list[str]:
-    """Measure a stored comparison again; the differences, as sentences (empty when it holds)."""
+def recheck(game: Game, key: str, record: dict, turn_cap: int = 2000, runner=None) -> list[str]:
+    """Measure a stored comparison again; the differences, as sentences (empty when it holds).
+    A comparison that held is remembered under a hash of the rules code, the game's data, its
+    parameters and the stored record, and is measured again only when one of them changes."""
+    stamp = _recheck_stamp(game, key, record, turn_cap)
+    if stamp is not None and stamp.exists():
+        return []
     base = game.with_params(**record.get("params", {}))
     again = compare(base, key, tuple(record["values"]), record["players"], record["games"], record["seed"],
-                    record["policy"], turn_cap).as_record()
-    return [f"{name}: stored {record[name]}, measured {again[name]}"
-            for name in ("winner_changed", "order_changed", "length_changed") if again[name] != record[name]]
+                    record["policy"], turn_cap, runner).as_record()
+    moved = [f"{name}: stored {record[name]}, measured {again[name]}"
+             for name in ("winner_changed", "order_changed", "length_changed") if again[name] != record[name]]
+    if not moved and stamp is not None:
+        try:
+            stamp.parent.mkdir(parents=True, exist_ok=True)
+            stamp.write_text("held\n", "utf-8")
+        except OSError:
+            pass  # an unwritable cache only costs the next run the measurement
+    return moved
 
 
-def compare(game: Game, key: str, values: tuple, players: int, games: int, seed: int = 1,
-            policy: str = "greedy", turn_cap: int = 2000) -> Comparison:
-    """Play `games` seeded games under `key`=values[0] and under `key`=values[1]."""
-    readings = [game.with_params(**{key: value}) for value in values]
-    seeds = random.Random(seed)
-    winner = order = length = unfinished = 0
-    for _ in range(games):
-        game_seed = seeds.randrange(2**31)
+def cache_dir() -> Path:
+    """Where measured results are remembered: $CARDGEN_CACHE, else the user's cache folder."""
+    if os.environ.get("CARDGEN_CACHE"):
+        return Path(os.environ["CARDGEN_CACHE"])
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "cardgen"
+
+
+def _rules_code_hash() -> str:
+    """A hash of every source file of the rules engines and their kit."""
+    root = Path(__file__).resolve().parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def _recheck_stamp(game: Game, key: str, record: dict, turn_cap: int) -> Path | None:
+    try:
+        data = json.dumps([getattr(game.content, "files", None), game.params, key, record, turn_cap],
+                          sort_keys=True, default=repr, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return None  # data that does not serialise is simply measured every time
+    digest = hashlib.sha256((_rules_code_hash() + data).encode()).hexdigest()
+    return cache_dir() / "comparisons" / digest
+
+
+def play_pair(task) -> list[tuple]:
+    """Play each (index, seed) of a batch under both readings; a module-level function so worker
+    processes and cluster nodes can run it. Returns per game (done, winners, order, actions) twice."""
+    readings, players, policy, turn_cap, games = task
+    rows = []
+    for _, game_seed in games:
         outcomes = []
         for reading in readings:
             state, _, actions, problem = play_one(reading, players, game_seed, policy, turn_cap, random.Random(game_seed))
             done = problem is None and state.is_terminal()
             result = state.result() if done else {}
             outcomes.append((done, result.get("winners", [result.get("winner")]), result.get("order"), actions))
-        (done_a, win_a, order_a, len_a), (done_b, win_b, order_b, len_b) = outcomes
-        unfinished += not (done_a and done_b)
-        winner += win_a != win_b
-        order += order_a != order_b
-        length += len_a != len_b
+        rows.append(tuple(outcomes))
+    return rows
+
+
+def compare(game: Game, key: str, values: tuple, players: int, games: int, seed: int = 1,
+            policy: str = "greedy", turn_cap: int = 2000, runner=None) -> Comparison:
+    """Play `games` seeded games under `key`=values[0] and under `key`=values[1]; the same figures
+    whatever runs them (`runner`: a verify.workers.Runner; default, this process)."""
+    from verify.simulate import game_seeds
+    from verify.workers import Runner, chunks
+
+    runner = runner or Runner()
+    readings = [game.with_params(**{key: value}) for value in values]
+    seeds = game_seeds(seed, games)
+    tasks = [(readings, players, policy, turn_cap, [(k, seeds[k]) for k in batch])
+             for batch in chunks(games, runner.workers)]
+    winner = order = length = unfinished = 0
+    for rows in runner.map(play_pair, tasks):
+        for (done_a, win_a, order_a, len_a), (done_b, win_b, order_b, len_b) in rows:
+            unfinished += not (done_a and done_b)
+            winner += win_a != win_b
+            order += order_a != order_b
+            length += len_a != len_b
     return Comparison(key, tuple(values), players, games, seed, policy, winner, order, length, unfinished)
 
 

@@ -45,7 +45,11 @@ class SimulationReport:
     scored: int = 0
     failures: list[str] = field(default_factory=list)
     failure_file: Path | None = None
-    fingerprint: str = ""  # a hash of every action of every game: equal when the games are equal
+    fingerprint_bytes: bytes = bytes(32)  # folded from every game's actions: equal when the games are equal
+
+    @property
+    def fingerprint(self) -> str:
+        return self.fingerprint_bytes.hex()
 
     @property
     def games_per_second(self) -> float:
@@ -188,6 +192,70 @@ def tally(report: SimulationReport, result: dict) -> None:
             report.score_totals[p] = report.score_totals.get(p, 0) + float(value)
 
 
+def game_seeds(seed: int, games: int) -> list[int]:
+    """Each game's own seed, drawn from the run's seed alone: game k is the same game whether it is
+    played first, last, alone or on another machine."""
+    seeds = random.Random(seed)
+    return [seeds.randrange(2**31) for _ in range(games)]
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """What one playout leaves for the report; small, so batches travel cheaply between processes."""
+
+    index: int
+    seed: int
+    actions: int
+    digest: bytes  # of the game's actions: equal games, equal digests
+    problem: str | None = None
+    scenario: str | None = None  # the failing game, written as a scenario that replays it
+    result: dict | None = None  # State.result() of a finished game; None when capped or failed
+
+
+def play_batch(task) -> list[GameRecord]:
+    """Play the games `task` names: (game, players, policy, turn_cap, [(index, seed), ...]).
+    A module-level function, so worker processes and cluster nodes can run it."""
+    game, players, policy, turn_cap, games = task
+    records = []
+    for index, seed in games:
+        # The players' choices have a random stream of their own per game, seeded by the game.
+        state, record, actions, problem = play_one(game, players, seed, policy, turn_cap, random.Random(seed))
+        digest = hashlib.sha256(("\n".join(text for _, text, _ in record) + "\n\n").encode()).digest()
+        if problem is not None:
+            scenario = scenario_text(game, state, players, seed, record, problem)
+            records.append(GameRecord(index, seed, actions, digest, problem, scenario))
+        else:
+            records.append(GameRecord(index, seed, actions, digest,
+                                      result=state.result() if state.is_terminal() else None))
+    return records
+
+
+def fold_fingerprint(fingerprint: bytes, record: GameRecord) -> bytes:
+    """Add one game to a run's fingerprint. The fold is an exclusive or of per-game hashes, so the
+    fingerprints of shards merge in any order into the fingerprint of the whole run."""
+    mine = hashlib.sha256(f"{record.index}:{record.seed}:".encode() + record.digest).digest()
+    return bytes(a ^ b for a, b in zip(fingerprint, mine))
+
+
+def add_record(report: SimulationReport, record: GameRecord, failure_path: Path | None = None) -> None:
+    """Count one game into `report` (games are added in index order, so failures list in order)."""
+    report.games += 1
+    report.actions += record.actions
+    report.lengths.append(record.actions)
+    report.fingerprint_bytes = fold_fingerprint(report.fingerprint_bytes, record)
+    if record.problem is not None:
+        report.failures.append(f"seed {record.seed}: {record.problem}")
+        if failure_path is not None and report.failure_file is None:
+            path = Path(failure_path)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(record.scenario, "utf-8")
+            report.failure_file = path
+    elif record.result is None:
+        report.capped += 1
+    else:
+        tally(report, record.result)
+
+
 def simulate(
     game: Game,
     players: int,
@@ -196,35 +264,24 @@ def simulate(
     policy: str = "random",
     turn_cap: int = 1000,
     failure_path: Path | None = None,
+    runner=None,
 ) -> SimulationReport:
-    """Play `games` games; the same seed gives the same games. A broken invariant is reported, and
-    the first such game is written as a scenario to `failure_path` when one is given."""
+    """Play `games` games; the same seed gives the same games and the same report, whatever runs
+    them (`runner`: a verify.workers.Runner; default, this process). A broken invariant is reported,
+    and the first such game is written as a scenario to `failure_path` when one is given."""
+    from verify.workers import Runner, chunks
+
     if policy not in POLICIES:
         raise ValueError(f"unknown policy {policy!r}; choose one of {', '.join(POLICIES)}")
-    rng = random.Random(seed)
+    runner = runner or Runner()
     report = SimulationReport(players=players, policy=policy)
     report.wins = {p: 0 for p in player_names(players)}
-    digest = hashlib.sha256()
+    seeds = game_seeds(seed, games)
+    tasks = [(game, players, policy, turn_cap, [(k, seeds[k]) for k in batch])
+             for batch in chunks(games, runner.workers)]
     started = time.perf_counter()
-    for _ in range(games):
-        game_seed = rng.randrange(2**31)
-        state, record, actions, problem = play_one(game, players, game_seed, policy, turn_cap, rng)
-        report.games += 1
-        report.actions += actions
-        report.lengths.append(actions)
-        digest.update(("\n".join(text for _, text, _ in record) + "\n\n").encode())
-        if problem is not None:
-            report.failures.append(f"seed {game_seed}: {problem}")
-            if failure_path is not None and report.failure_file is None:
-                path = Path(failure_path)
-                path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_text(scenario_text(game, state, players, game_seed, record, problem), "utf-8")
-                report.failure_file = path
-            continue
-        if not state.is_terminal():
-            report.capped += 1
-            continue
-        tally(report, state.result())
+    for batch in runner.map(play_batch, tasks):
+        for record in batch:
+            add_record(report, record, failure_path)
     report.seconds = time.perf_counter() - started
-    report.fingerprint = digest.hexdigest()
     return report

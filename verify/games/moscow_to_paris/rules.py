@@ -960,6 +960,10 @@ class _SnapshotRandom:
         return self._state
 
     def __getattr__(self, name):
+        if name.startswith("_"):
+            # Only Random's public methods are forwarded; an unpickled copy asks for its own
+            # fields before they exist, which must not recurse.
+            raise AttributeError(name)
         if self._real is None:
             # Skipping Random's constructor avoids seeding from the operating system.
             real = random.Random.__new__(random.Random)

@@ -1,0 +1,124 @@
+"""Playouts split over processes or a cluster give the same games and the same report as one
+process; each game is a function of its own seed; sweeps resume; a stored comparison is measured
+again only when something it rests on changed."""
+
+from __future__ import annotations
+
+import pickle
+import random
+from pathlib import Path
+
+import pytest
+
+from cardgen.content import load_games
+from cardgen.registry import engine_for
+from verify.compare import compare, recheck
+from verify.simulate import game_seeds, play_batch, simulate
+from verify.sweep import read_rows, sweep
+from verify.workers import Runner, chunks
+
+CONTENT = Path(__file__).resolve().parents[2] / "content"
+GAMES = ("flamme-rouge", "game-of-trains", "moscow-to-paris", "spectral-rails", "ticket-to-ride-card-game")
+
+
+@pytest.fixture(scope="module")
+def engines():
+    contents, errors = load_games(CONTENT, list(GAMES))
+    assert not errors
+    return {c.id: engine_for(c) for c in contents}
+
+
+def _same_report(a, b):
+    assert a.fingerprint == b.fingerprint
+    assert (a.wins, a.lengths, a.capped, a.shared, a.failures, a.mean_scores()) == \
+           (b.wins, b.lengths, b.capped, b.shared, b.failures, b.mean_scores())
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_two_worker_processes_play_the_same_games_as_one(engines, game_id):
+    engine = engines[game_id]
+    one = simulate(engine, 3, games=6, seed=9, policy="greedy", turn_cap=3000, runner=Runner(1))
+    two = simulate(engine, 3, games=6, seed=9, policy="greedy", turn_cap=3000, runner=Runner(2))
+    _same_report(one, two)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_state_in_mid_game_pickles_and_plays_on_alike(engines, game_id):
+    engine = engines[game_id]
+    state = engine.new_state(engine.min_players, seed=4)
+    rng = random.Random(4)
+    for _ in range(12):
+        if state.is_terminal():
+            break
+        player = state.to_move()[0]
+        state.apply(player, rng.choice(state.legal_actions(player)))
+    copy = pickle.loads(pickle.dumps(state.clone()))
+    assert copy.fields() == state.fields()
+    for _ in range(12):
+        if state.is_terminal():
+            break
+        player = state.to_move()[0]
+        action = rng.choice(state.legal_actions(player))
+        state.apply(player, action)
+        copy.apply(player, copy.parse_action(str(action)))
+    assert copy.fields() == state.fields()
+
+
+def test_game_k_depends_on_its_own_seed_only(engines):
+    engine = engines["flamme-rouge"]
+    short, long = game_seeds(7, 3), game_seeds(7, 8)
+    assert long[:3] == short
+    alone = play_batch((engine, 3, "random", 400, [(2, long[2])]))[0]
+    in_a_run = play_batch((engine, 3, "random", 400, list(enumerate(long))))[2]
+    assert alone.digest == in_a_run.digest and alone.actions == in_a_run.actions
+    assert len({r.digest for r in play_batch((engine, 3, "random", 400, list(enumerate(long))))}) > 1
+
+
+def test_shards_merge_into_the_whole_run(engines):
+    engine = engines["game-of-trains"]
+    whole = simulate(engine, 2, games=9, seed=3, policy="greedy", turn_cap=2000)
+    assert [len(c) for c in chunks(9, 1)] and sum(len(c) for c in chunks(9, 5)) == 9
+    split = simulate(engine, 2, games=9, seed=3, policy="greedy", turn_cap=2000, runner=Runner(3))
+    _same_report(whole, split)
+
+
+def test_a_local_dask_cluster_plays_the_same_games(engines):
+    pytest.importorskip("distributed")
+    engine = engines["flamme-rouge"]
+    here = simulate(engine, 4, games=8, seed=5, policy="greedy", turn_cap=3000)
+    there = simulate(engine, 4, games=8, seed=5, policy="greedy", turn_cap=3000, runner=Runner(2, "local"))
+    _same_report(here, there)
+
+
+def test_a_comparison_is_the_same_on_two_workers(engines):
+    engine = engines["flamme-rouge"]
+    one = compare(engine, "exhaustion_supply", ("limited", "unlimited"), 3, 6, seed=2, runner=Runner(1))
+    two = compare(engine, "exhaustion_supply", ("limited", "unlimited"), 3, 6, seed=2, runner=Runner(2))
+    assert one == two
+
+
+def test_a_sweep_plays_only_what_its_file_lacks(engines, tmp_path):
+    engine = engines["flamme-rouge"]
+    out = tmp_path / "sweep.csv"
+    played, skipped = sweep(engine, {"exhaustion_supply": ["limited", "unlimited"]}, [2, 3], 4, 1, "greedy", 2000, out)
+    assert (played, skipped) == (4, 0)
+    rows = read_rows(out)
+    assert [r["params"] for r in rows] == ["exhaustion_supply=limited"] * 2 + ["exhaustion_supply=unlimited"] * 2
+    # A run stopped after three combinations: only the fourth is played again, with the same figures.
+    lines = out.read_text("utf-8").splitlines()
+    out.write_text("\n".join(lines[:-1]) + "\n", "utf-8")
+    played, skipped = sweep(engine, {"exhaustion_supply": ["limited", "unlimited"]}, [2, 3], 4, 1, "greedy", 2000, out)
+    assert (played, skipped) == (1, 3)
+    assert read_rows(out) == rows
+
+
+def test_a_held_comparison_is_remembered_until_its_record_changes(engines, tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path))
+    engine = engines["flamme-rouge"]
+    record = compare(engine, "exhaustion_supply", ("limited", "unlimited"), 3, 4, seed=2).as_record()
+    assert recheck(engine, "exhaustion_supply", record) == []
+    assert len(list((tmp_path / "comparisons").iterdir())) == 1
+    assert recheck(engine, "exhaustion_supply", record) == []
+    wrong = dict(record, winner_changed=record["winner_changed"] + 1)
+    assert recheck(engine, "exhaustion_supply", wrong) == [
+        f"winner_changed: stored {wrong['winner_changed']}, measured {record['winner_changed']}"]

@@ -1,0 +1,84 @@
+"""Where independent games are played: in this process, in several local processes, or on a Dask
+cluster. Every batch of games is a pure function of its inputs (the game, its seeds, the policy),
+so the same seeds give the same results whichever runs them; results come back in the order the
+batches were given and the caller merges them in that order.
+
+`--workers N` picks local processes; `--cluster local` starts a Dask cluster on this machine and
+`--cluster ADDRESS` (e.g. tcp://10.0.0.5:8786) joins a running scheduler. Dask is an optional
+extra (`pip install 'cardgen[cluster]'`).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+
+def default_workers() -> int:
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
+
+
+def chunks(count: int, parts: int, most: int = 2000) -> list[range]:
+    """`range(count)` cut into about `parts` runs of consecutive indices (at least four per worker so
+    a slow batch does not hold the others up), each at most `most` long."""
+    if count <= 0:
+        return []
+    size = max(1, min(most, -(-count // max(1, parts * 4))))
+    return [range(start, min(count, start + size)) for start in range(0, count, size)]
+
+
+class ClusterUnavailable(RuntimeError):
+    """The cluster extra is not installed or the scheduler cannot be reached."""
+
+
+@dataclass
+class Runner:
+    """Maps a function over tasks: here, in `workers` local processes, or on a Dask cluster."""
+
+    workers: int = 1
+    cluster: str | None = None
+
+    def map(self, function: Callable[[Any], Any], tasks: Sequence[Any]) -> list[Any]:
+        tasks = list(tasks)
+        if self.cluster is not None:
+            return _dask_map(function, tasks, self.cluster, self.workers)
+        if self.workers <= 1 or len(tasks) <= 1:
+            return [function(task) for task in tasks]
+        # fork where the platform has it: the workers start with the content already loaded.
+        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+        with multiprocessing.get_context(method).Pool(min(self.workers, len(tasks))) as pool:
+            return pool.map(function, tasks, chunksize=1)
+
+    @property
+    def label(self) -> str:
+        if self.cluster is not None:
+            return f"Dask cluster {self.cluster}"
+        return f"{self.workers} process{'es' if self.workers != 1 else ''}"
+
+
+def _dask_map(function, tasks: list, address: str, workers: int) -> list:
+    try:
+        from dask.distributed import Client, LocalCluster
+    except ImportError:
+        raise ClusterUnavailable("the cluster extra is not installed: pip install 'cardgen[cluster]'") from None
+    if address == "local":
+        with LocalCluster(n_workers=max(1, workers), threads_per_worker=1, processes=True,
+                          dashboard_address=None, host="127.0.0.1") as cluster, Client(cluster) as client:
+            return _gather(client, function, tasks)
+    try:
+        client = Client(address, timeout="10s")
+    except (OSError, TimeoutError) as exc:
+        raise ClusterUnavailable(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    with client:
+        return _gather(client, function, tasks)
+
+
+def _gather(client, function, tasks: list) -> list:
+    # pure=False: two equal tasks are still two batches of games to play and count.
+    futures = client.map(function, tasks, pure=False)
+    return client.gather(futures)
+
+
+__all__ = ["ClusterUnavailable", "Runner", "chunks", "default_workers"]
