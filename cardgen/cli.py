@@ -471,13 +471,7 @@ def sweep(
     from verify.sweep import sweep as run_sweep
 
     engine = _playable_engine(game, policy)
-    try:
-        counts = sorted({int(n) for n in players.split(",")})
-    except ValueError:
-        raise UsageError(f"--players must be whole numbers such as 2,3,4, not {players!r}") from None
-    for n in counts:
-        if not engine.min_players <= n <= engine.max_players:
-            raise UsageError(f"--players: {game} takes {engine.min_players}-{engine.max_players} players, not {n}")
+    counts = _player_counts(players, engine, game)
     grid = {}
     for pair in param or []:
         key, sep, values = pair.partition("=")
@@ -491,6 +485,47 @@ def sweep(
         engine, grid, counts, games, seed, policy, turn_cap, out, _runner(workers, cluster),
         progress=lambda line: say(f"  {line}")))
     say(f"{played} combinations played, {skipped} already in {out}")
+
+
+@app.command()
+def report(
+    game: str = typer.Argument(..., help="The game."),
+    players: Optional[str] = typer.Option(None, help="Player counts, e.g. 3,4 (default: every count the game takes)."),
+    games: int = typer.Option(200, min=1, max=1_000_000, help="Games per player count and per reading."),
+    seed: int = typer.Option(1, help="Seed of the games (the same games under every reading)."),
+    policy: str = typer.Option("greedy", help="random or greedy."),
+    turn_cap: int = typer.Option(2000, min=1, max=10_000_000, help="Stop a game after this many actions."),
+    out: Optional[Path] = typer.Option(None, help="The PDF to write (default: output/GAME/balance-report.pdf).", dir_okay=False),
+    workers: int = typer.Option(0, min=0, max=1024, help="Processes to play on (0: one per core)."),
+    cluster: Optional[str] = typer.Option(None, help="'local' or a Dask scheduler address, as for simulate."),
+):
+    """The balance lab: a PDF with the win rate by seat (95 % intervals), the spread of game lengths,
+    the games stopped by the cap, and each ruling's other reading played on the same games, for
+    every player count."""
+    from cardgen.balance import render_balance_report
+    from verify.lab import measure
+
+    engine = _playable_engine(game, policy)
+    counts = _player_counts(players, engine, game) if players else list(range(engine.min_players, engine.max_players + 1))
+    target = out or Path("output") / game / "balance-report.pdf"
+    if target.exists() and not target.is_file():
+        raise UsageError(f"--out {target} is not a file")
+    (content,) = load_or_fail([game])
+    lab = _on_runner(lambda: measure(engine, content, counts, games, seed, policy, turn_cap,
+                                     _runner(workers, cluster), progress=lambda line: say(f"  {line}")))
+    render_balance_report(lab, target)
+    say(f"wrote {target}")
+
+
+def _player_counts(text: str, engine, game: str) -> list[int]:
+    try:
+        counts = sorted({int(n) for n in text.split(",")})
+    except ValueError:
+        raise UsageError(f"--players must be whole numbers such as 2,3,4, not {text!r}") from None
+    for n in counts:
+        if not engine.min_players <= n <= engine.max_players:
+            raise UsageError(f"--players: {game} takes {engine.min_players}-{engine.max_players} players, not {n}")
+    return counts
 
 
 def _playable_engine(game: str, policy: str):

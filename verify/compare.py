@@ -135,11 +135,17 @@ def compare(game: Game, key: str, values: tuple, players: int, games: int, seed:
             policy: str = "greedy", turn_cap: int = 2000, runner=None) -> Comparison:
     """Play `games` seeded games under `key`=values[0] and under `key`=values[1]; the same figures
     whatever runs them (`runner`: a verify.workers.Runner; default, this process)."""
+    readings = [game.with_params(**{key: value}) for value in values]
+    return compare_readings(readings, key, values, players, games, seed, policy, turn_cap, runner)
+
+
+def compare_readings(readings: list, key: str, values: tuple, players: int, games: int, seed: int = 1,
+                     policy: str = "greedy", turn_cap: int = 2000, runner=None) -> Comparison:
+    """Play the same seeded games under two configured games (`readings`), labelled key=values."""
     from verify.simulate import game_seeds
     from verify.workers import Runner, chunks
 
     runner = runner or Runner()
-    readings = [game.with_params(**{key: value}) for value in values]
     seeds = game_seeds(seed, games)
     tasks = [(readings, players, policy, turn_cap, [(k, seeds[k]) for k in batch])
              for batch in chunks(games, runner.workers)]
@@ -153,4 +159,4 @@ def compare(game: Game, key: str, values: tuple, players: int, games: int, seed:
     return Comparison(key, tuple(values), players, games, seed, policy, winner, order, length, unfinished)
 
 
-__all__ = ["Comparison", "compare", "recheck", "wilson"]
+__all__ = ["Comparison", "compare", "compare_readings", "recheck", "wilson"]

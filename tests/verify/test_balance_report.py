@@ -1,0 +1,53 @@
+"""The balance lab's report builds for every game, says what was measured, and is the same file
+for the same games."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pypdfium2
+import pytest
+
+from cardgen.balance import render_balance_report
+from cardgen.cli import main
+from cardgen.content import load_games
+from cardgen.registry import engine_for
+from verify.compare import wilson
+from verify.lab import measure, readings_of
+
+CONTENT = Path(__file__).resolve().parents[2] / "content"
+GAMES = ("flamme-rouge", "game-of-trains", "moscow-to-paris", "spectral-rails", "ticket-to-ride-card-game")
+
+
+def _text(path: Path) -> str:
+    pdf = pypdfium2.PdfDocument(str(path))
+    return "\n".join(pdf[i].get_textpage().get_text_range() for i in range(len(pdf)))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_report_builds_for_every_game_from_the_command_line(game_id, tmp_path, capsys):
+    out = tmp_path / "report.pdf"
+    with pytest.raises(SystemExit) as exit:
+        main(["report", game_id, "--games", "2", "--players", "3", "--workers", "1", "--out", str(out)])
+    assert exit.value.code in (0, None), capsys.readouterr()
+    text = _text(out)
+    assert "3 players" in text and "Win rate by seat" in text and "Game length" in text
+    contents, _ = load_games(CONTENT, [game_id])
+    for reading in readings_of(contents[0]):
+        assert reading.ruling.split(",")[0] in text
+
+
+def test_the_report_prints_the_measured_rates_with_their_intervals(tmp_path):
+    contents, _ = load_games(CONTENT, ["flamme-rouge"])
+    engine = engine_for(contents[0])
+    lab = measure(engine, contents[0], [2], games=12, seed=3)
+    path = render_balance_report(lab, tmp_path / "a.pdf")
+    text = _text(path)
+    sim = lab.by_players[2]
+    assert sum(sim.wins.values()) + sim.shared + sim.capped + len(sim.failures) == 12
+    for seat, wins in sim.wins.items():
+        low, high = wilson(wins, 12)
+        assert f"{100 * wins / 12:.1f} %" in text and f"{100 * low:.1f} % - {100 * high:.1f} %" in text
+    # The same games give the same file, byte for byte.
+    again = render_balance_report(measure(engine, contents[0], [2], games=12, seed=3), tmp_path / "b.pdf")
+    assert path.read_bytes() == again.read_bytes()
