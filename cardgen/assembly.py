@@ -48,15 +48,18 @@ def _kind(name: str) -> str:
     return "other"
 
 
-def _pages(path: Path) -> int | None:
+def _pages(path: Path) -> tuple[int | None, bool]:
+    """(page count, whether the first page lies landscape) of a PDF; (None, False) when it is not
+    a PDF a reader can open (listed without a count)."""
     import pypdfium2
 
     try:
         document = pypdfium2.PdfDocument(str(path))
     except pypdfium2.PdfiumError:
-        return None  # not a PDF a reader can open: listed without a count
+        return None, False
     try:
-        return len(document)
+        width, height = document[0].get_size() if len(document) else (0, 0)
+        return len(document), width > height
     finally:
         document.close()
 
@@ -115,7 +118,7 @@ def file_rows(game_dir: Path, planned: list[tuple[Path, object]], paper: str, la
             continue
         kind = _kind(path.name)
         source = ready(path, render)
-        pages = _pages(source)
+        pages, landscape = _pages(source)
         flip = _duplex(source)
         if pages is None:
             count = ""
@@ -125,7 +128,8 @@ def file_rows(game_dir: Path, planned: list[tuple[Path, object]], paper: str, la
             count = _text("sheets_single", lang, sheets=pages)
         stock = {"rules": "stock_paper", "other": "stock_other"}.get(kind, "stock_cards")
         rows.append({"name": path.name, "kind": kind, "what": _text(f"kind_{kind}", lang),
-                     "stock": _text(stock, lang), "count": count, "path": source})
+                     "stock": _text(stock, lang), "count": count, "path": source, "flip": flip,
+                     "orientation": "landscape" if landscape else "portrait"})
     for folder, files in folders.items():
         kind = "tts" if folder == "tts" else "shop"
         pdf = next((ready(p, renders[p]) for p in files if p.suffix == ".pdf"), None)
@@ -135,11 +139,28 @@ def file_rows(game_dir: Path, planned: list[tuple[Path, object]], paper: str, la
     return rows
 
 
+def calibration_steps(rows: list[dict], paper: str, lang: str) -> list[str]:
+    """One step per calibration sheet the double-sided files need, naming those files: a
+    landscape file is corrected by what the landscape sheet reads, a portrait one by the portrait
+    sheet."""
+    from cardgen.calibration import calibration_name
+
+    needs: dict[str, list[str]] = {}
+    for row in rows:
+        if row.get("flip") and row["kind"] != "rules":
+            name = calibration_name(paper, row["flip"], row["orientation"])
+            needs.setdefault(name, []).append(row["name"])
+    return [_text("step_calibrate", lang, calibration=name, files=", ".join(files),
+                  option="--back-offset-landscape" if "-landscape" in name else "--back-offset")
+            for name, files in sorted(needs.items())]
+
+
 def steps(content, rows: list[dict], paper: str, lang: str) -> list[str]:
     out = []
-    if any(r["kind"] in ("home", "butted") for r in rows):
-        short = any(r["name"].endswith("-short.pdf") for r in rows)  # calibration-a4-short.pdf then
-        out.append(_text("step_calibrate", lang, paper=f"{paper}-short" if short else paper))
+    layouts = [r["name"] for r in rows if r["kind"] in ("home", "butted", "fold")]
+    if len(layouts) > 1:
+        out.append(_text("step_choose", lang, files=", ".join(layouts)))
+    out += calibration_steps(rows, paper, lang)
     for row in rows:
         if row["kind"] in ("home", "butted", "fold"):
             out.append(_text(f"step_{row['kind']}", lang, file=row["name"]))

@@ -64,10 +64,11 @@ class BuildOptions:
 
 
 def build_options(layout: str, cut_line: str | None, back_offset: str | None, printer, shop: str | None,
-                  cards: str | None, sides: str, games) -> tuple[tuple[str, ...], BuildOptions]:
+                  cards: str | None, sides: str, games,
+                  back_offset_landscape: str | None = None) -> tuple[tuple[str, ...], BuildOptions]:
     """The build command's options checked and turned into (layouts, BuildOptions); usage errors
     name the option."""
-    from cardgen.printdata import printer_offset, shop_profile
+    from cardgen.printdata import printer_offsets, shop_profile
     from cardgen.sheets import parse_cut_line, parse_offset
 
     names = [part.strip() for part in layout.split(",") if part.strip()]
@@ -85,13 +86,19 @@ def build_options(layout: str, cut_line: str | None, back_offset: str | None, pr
     if sides not in ("both", "fronts", "backs"):
         raise UsageError(f"--sides must be both, fronts or backs, not {sides!r}")
     width, colour = parse_cut_line(cut_line) if cut_line else (DEFAULT_OPTIONS.cut_width, DEFAULT_OPTIONS.cut_colour)
-    if back_offset and printer:
-        raise UsageError("give --back-offset or --printer, not both")
-    offset = parse_offset(back_offset) if back_offset else printer_offset(printer) if printer else (0.0, 0.0)
+    if (back_offset or back_offset_landscape) and printer:
+        raise UsageError("give --back-offset (and --back-offset-landscape) or --printer, not both")
+    offsets = printer_offsets(printer) if printer else {}
+    if back_offset:
+        offsets["portrait"] = parse_offset(back_offset, "--back-offset")
+    if back_offset_landscape:
+        offsets["landscape"] = parse_offset(back_offset_landscape, "--back-offset-landscape")
     if cards is not None and len(games or []) != 1:
         raise UsageError("--cards needs exactly one game named, since positions and ids belong to a game")
     shop_profile(shop)  # an unknown profile is a usage error before anything is built
-    sheet = SheetOptions(cut_width=width, cut_colour=colour, back_offset=offset, sides=sides)
+    sheet = SheetOptions(cut_width=width, cut_colour=colour, sides=sides,
+                         back_offset=offsets.get("portrait", (0.0, 0.0)),
+                         back_offset_landscape=offsets.get("landscape", (0.0, 0.0)))
     return tuple(layouts), BuildOptions(sheet=sheet, shop=shop, cards=cards)
 
 
@@ -145,7 +152,7 @@ def planned_outputs(content, out_dir: Path, papers=("a4", "letter"), layouts=SHE
                 for lang in langs:
                     outputs.append((game_dir / f"rules-{paper}-{lang}.pdf", partial(_rules, rule_sheet, content, lang, paper)))
         for paper in papers:
-            outputs.extend((_short(path, flip), render) for path, render in definition.extra_outputs(content, game_dir, paper, flip))
+            outputs.extend((_short(path, flip), render) for path, render in definition.extra_outputs(content, game_dir, paper, flip, options.sheet))
         from cardgen.assembly import assembly_outputs
 
         outputs += assembly_outputs(content, game_dir, papers, langs, flip, list(outputs))
@@ -225,15 +232,16 @@ def build_all(contents, out_dir: Path, progress: Callable[[Path], object] | None
         for content in contents:
             staged += build_game(content, staging, progress=progress, options=build_options, **options)
         if calibration:
-            from cardgen.calibration import calibration_name, render_calibration
+            from cardgen.calibration import ORIENTATIONS, calibration_name, render_calibration
 
             flip = options.get("flip", "long")
             for paper in options.get("papers", ("a4", "letter")):
-                path = staging / calibration_name(paper, flip)
-                tagged(path.name, partial(render_calibration, paper=paper, flip=flip))(path)
-                staged.append(path)
-                if progress is not None:
-                    progress(path)
+                for orientation in ORIENTATIONS:
+                    path = staging / calibration_name(paper, flip, orientation)
+                    tagged(path.name, partial(render_calibration, paper=paper, flip=flip, orientation=orientation))(path)
+                    staged.append(path)
+                    if progress is not None:
+                        progress(path)
         final = []
         for path in staged:
             target = out_dir / path.relative_to(staging)

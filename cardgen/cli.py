@@ -164,10 +164,14 @@ def build(
     cut_line: Optional[str] = typer.Option(
         None, "--cut-line", help="Crop mark weight and colour as WIDTH_PT,#RRGGBB (default 0.3,#000000)."),
     back_offset: Optional[str] = typer.Option(
-        None, "--back-offset", help="Move every backs page by X,Y mm (right, up, as seen on the back), as read "
-        "on the calibration sheet."),
+        None, "--back-offset", help="Move every portrait backs page by X,Y mm (right, up, as seen on the back), "
+        "as read on the portrait calibration sheet (calibration-PAPER.pdf)."),
+    back_offset_landscape: Optional[str] = typer.Option(
+        None, "--back-offset-landscape", help="The same for landscape backs pages (home card sheets), as read on "
+        "the landscape calibration sheet (calibration-PAPER-landscape.pdf)."),
     printer: Optional[Path] = typer.Option(
-        None, "--printer", help="A printer profile (YAML: printer: {back_offset_mm: [X, Y]}); only this file is read.",
+        None, "--printer", help="A printer profile (YAML: printer: {back_offset_mm: {portrait: [X, Y], landscape: [X, Y]}}); "
+        "only this file is read.",
         dir_okay=False),
     shop: Optional[str] = typer.Option(None, "--shop", help="Print-shop profile of content/print/shops.yaml "
                                        "(default poker-63x88; us-poker is 2.5 x 3.5 in)."),
@@ -194,7 +198,8 @@ def build(
         raise UsageError(f"--flip must be long or short, not {flip!r}")
     from cardgen.build import build_all, build_options
 
-    layouts, options = build_options(layout, cut_line, back_offset, printer, shop, cards, sides, games)
+    layouts, options = build_options(layout, cut_line, back_offset, printer, shop, cards, sides, games,
+                                     back_offset_landscape)
 
     size = _card_size(card_size) if card_size else None
     contents = load_or_fail(games)

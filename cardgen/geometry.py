@@ -48,6 +48,9 @@ class Rect:
     def contains_point(self, px: float, py: float, tolerance: float = 1e-6) -> bool:
         return self.x - tolerance <= px <= self.right + tolerance and self.y - tolerance <= py <= self.top + tolerance
 
+    def moved(self, dx: float, dy: float) -> "Rect":
+        return Rect(self.x + dx, self.y + dy, self.w, self.h)
+
     def scaled(self, k: float) -> "Rect":
         """The same rectangle in another unit (`scaled(mm)`: millimetres to points)."""
         return Rect(self.x * k, self.y * k, self.w * k, self.h * k)

@@ -103,15 +103,18 @@ def shop_profile(name: str | None) -> ShopProfile:
     return profiles[key]
 
 
-def printer_offset(path: Path) -> tuple[float, float]:
-    """The back offset (mm) of a printer profile file the user named:
-    `printer: {name: ..., back_offset_mm: [x, y]}`."""
+def printer_offsets(path: Path) -> dict[str, tuple[float, float]]:
+    """The back offsets (mm) by page orientation of a printer profile file the user named:
+    `printer: {back_offset_mm: {portrait: [x, y], landscape: [x, y]}}`, or `back_offset_mm: [x, y]`
+    for portrait pages alone."""
     path = Path(path)
     if not path.is_file():
         raise UsageError(f"--printer: no file at {path}")
     data = _load_checked(path, "printer")
-    x, y = data["printer"]["back_offset_mm"]
-    return float(x), float(y)
+    given = data["printer"].get("back_offset_mm", {})
+    if isinstance(given, list):
+        given = {"portrait": given}
+    return {orientation: (float(x), float(y)) for orientation, (x, y) in given.items()}
 
 
 @lru_cache(maxsize=None)
@@ -119,4 +122,4 @@ def assembly_texts() -> dict[str, dict[str, str]]:
     return _load_checked(PRINT_DATA / "assembly.yaml", "assembly")["assembly"]
 
 
-__all__ = ["ShopProfile", "shop_profiles", "shop_profile", "printer_offset", "assembly_texts", "PRINT_DATA"]
+__all__ = ["ShopProfile", "shop_profiles", "shop_profile", "printer_offsets", "assembly_texts", "PRINT_DATA"]

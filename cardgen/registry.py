@@ -64,8 +64,10 @@ class GameDefinition(ABC):
     def draw_back(self, canvas, content, back_id: str, rect, bleed: float) -> None:
         """Draw one back (a `backs:` entry of game.yaml)."""
 
-    def extra_outputs(self, content, game_dir: Path, paper: str, flip: str) -> list[Output]:
-        """Printed parts that are not card sheets (tiles, boards, tokens), for one paper."""
+    def extra_outputs(self, content, game_dir: Path, paper: str, flip: str, options=None) -> list[Output]:
+        """Printed parts that are not card sheets (tiles, boards, tokens), for one paper. `options`
+        (cardgen.sheets.SheetOptions) carries the duplex correction that two-sided parts apply
+        to their backs pages (`options.back_shift(page_w, page_h)`)."""
         return []
 
     diagrams: ClassVar[Mapping[str, Callable]] = {}

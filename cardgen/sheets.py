@@ -53,23 +53,33 @@ class SheetOptions:
     """How card sheets are drawn, beyond paper, layout and flip.
 
     cut_width, cut_colour: the crop marks' (and fold line's) weight in points and colour as #RRGGBB;
-    back_offset: (x, y) in mm that every backs page is moved by, right and up as seen on the back,
-    to cancel a duplex printer's misregistration (see the calibration page);
+    back_offset: (x, y) in mm that every portrait backs page is moved by, right and up as seen on
+    the back, to cancel a duplex printer's misregistration, as read on the portrait calibration sheet;
+    back_offset_landscape: the same for landscape pages, as read on the landscape calibration sheet
+    (a printer turns a landscape page a quarter turn onto the paper, so its error shows in other
+    directions there: one orientation's reading never corrects the other's pages);
     sides: both, fronts or backs."""
 
     cut_width: float = MARK_WIDTH
     cut_colour: str = MARK_COLOUR
     back_offset: tuple[float, float] = (0.0, 0.0)
     sides: str = "both"
+    back_offset_landscape: tuple[float, float] = (0.0, 0.0)
+
+    def back_shift(self, page_w: float, page_h: float) -> tuple[float, float]:
+        """How far (points) a backs page of this size is moved: the offset of its orientation."""
+        x, y = self.back_offset_landscape if page_w > page_h else self.back_offset
+        return x * mm, y * mm
 
     def __post_init__(self):
         if not re.fullmatch(r"#[0-9A-Fa-f]{6}", self.cut_colour):
             raise UsageError(f"cut line colour must look like #RRGGBB, not {self.cut_colour!r}")
         if not 0.05 <= self.cut_width <= 3:
             raise UsageError(f"cut line width must be 0.05 to 3 points, not {self.cut_width:g}")
-        if any(abs(v) > MAX_BACK_OFFSET_MM for v in self.back_offset):
-            raise UsageError(f"back offset must be within {MAX_BACK_OFFSET_MM:g} mm each way, "
-                             f"not {self.back_offset[0]:g},{self.back_offset[1]:g}")
+        for offset in (self.back_offset, self.back_offset_landscape):
+            if not all(abs(v) <= MAX_BACK_OFFSET_MM for v in offset):  # NaN fails this too
+                raise UsageError(f"back offset must be within {MAX_BACK_OFFSET_MM:g} mm each way, "
+                                 f"not {offset[0]:g},{offset[1]:g}")
         if self.sides not in SIDES:
             raise UsageError(f"sides must be one of {', '.join(SIDES)}, not {self.sides!r}")
 
@@ -92,13 +102,16 @@ def parse_cut_line(text: str) -> tuple[float, str]:
     return width, colour
 
 
-def parse_offset(text: str) -> tuple[float, float]:
+def parse_offset(text: str, option: str = "--back-offset") -> tuple[float, float]:
     """'0.5,-1' -> (0.5, -1.0) millimetres."""
     try:
         x, y = (float(part) for part in text.split(","))
     except ValueError:
-        raise UsageError(f"--back-offset must look like X,Y in millimetres (e.g. 0.5,-1), not {text!r}") from None
-    SheetOptions(back_offset=(x, y))
+        raise UsageError(f"{option} must look like X,Y in millimetres (e.g. 0.5,-1), not {text!r}") from None
+    try:
+        SheetOptions(back_offset=(x, y))
+    except UsageError as exc:
+        raise UsageError(f"{option}: {exc}") from None
     return x, y
 
 
@@ -325,9 +338,9 @@ def draw_card_sheets(canvas, content, paper: str, layout: str, flip: str, faces=
     runs = cards_by_size(content, cards)
     total = sheet_count(content, paper, layout, cards)
     number = 0
-    dx, dy = (v * mm for v in options.back_offset)
     for size_name, run in runs:
         sheet = plan_for(content, size_name, paper, layout)
+        dx, dy = options.back_shift(sheet.page_w, sheet.page_h)
         for indices in pages(len(run), sheet.per_page):
             number += 1
             on_page = [run[i] for i in indices]

@@ -159,7 +159,7 @@ def test_a_failed_drawing_leaves_no_partial_file_and_keeps_the_old_one(trains, t
 
 
 def test_a_game_adds_its_own_outputs_through_its_definition(trains, tmp_path, monkeypatch):
-    def extra_outputs(content, out_dir, paper, flip):
+    def extra_outputs(content, out_dir, paper, flip, options=None):
         return [(out_dir / f"tiles-{paper}.pdf", lambda path: path.write_bytes(f"{paper} {flip}".encode()))]
 
     monkeypatch.setattr(definition_for("game-of-trains"), "extra_outputs", extra_outputs)

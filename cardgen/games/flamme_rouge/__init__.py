@@ -33,8 +33,8 @@ class FlammeRougeDefinition(GameDefinition):
     def draw_back(self, canvas, content, back_id, rect, bleed):
         faces.draw_back(canvas, content, back_id, rect, bleed)
 
-    def extra_outputs(self, content, game_dir, paper, flip):
-        return faces.extra_outputs(content, game_dir, paper, flip)
+    def extra_outputs(self, content, game_dir, paper, flip, options=None):
+        return faces.extra_outputs(content, game_dir, paper, flip, options)
 
 
 GAME = FlammeRougeDefinition()

@@ -525,7 +525,7 @@ __all__ = [
 ]
 
 
-def extra_outputs(content, out_dir, paper: str, flip: str):
+def extra_outputs(content, out_dir, paper: str, flip: str, options=None):
     """The printed parts that are not cards, for one paper: the track tiles (double-sided, lined
     up for `flip`) and the player boards with the rider tokens (single-sided)."""
     from functools import partial
@@ -536,13 +536,13 @@ def extra_outputs(content, out_dir, paper: str, flip: str):
 
     out_dir = Path(out_dir)
     return [
-        (out_dir / f"tiles-{paper}.pdf", partial(_render_tiles, render_tiles, content, paper=paper, flip=flip)),
+        (out_dir / f"tiles-{paper}.pdf", partial(_render_tiles, render_tiles, content, paper=paper, flip=flip, options=options)),
         (out_dir / f"boards-{paper}.pdf", partial(_render_boards, render_boards, content, paper=paper)),
     ]
 
 
-def _render_tiles(render_tiles, content, path, *, paper: str, flip: str) -> None:
-    render_tiles(content, path, paper, flip)
+def _render_tiles(render_tiles, content, path, *, paper: str, flip: str, options=None) -> None:
+    render_tiles(content, path, paper, flip, options)
 
 
 def _render_boards(render_boards, content, path, *, paper: str) -> None:

@@ -432,10 +432,12 @@ def _draw_guides(canvas, t: Affine, shape: PlacedTile) -> None:
         canvas.line(x0 * mm, y0 * mm, x1 * mm, y1 * mm)
 
 
-def _draw_page(canvas, content, plan: TilePlan, slots, back: bool) -> None:
+def _draw_page(canvas, content, plan: TilePlan, slots, back: bool, shift: tuple[float, float] = (0.0, 0.0)) -> None:
+    """One page of tile fronts, or of their backs moved by `shift` (points: the duplex correction)."""
     trim, bleed = page_boxes(slots)
+    dx, dy = shift if back else (0.0, 0.0)
     if back:
-        trim, bleed = plan.back_box(trim), plan.back_box(bleed)
+        trim, bleed = plan.back_box(trim).moved(dx / mm, dy / mm), plan.back_box(bleed).moved(dx / mm, dy / mm)
     canvas.setTrimBox(trim.scaled(mm).box())
     canvas.setBleedBox(bleed.scaled(mm).box())
     kinds = {t["id"]: t["kind"] for t in content.files["tiles"]["tiles"]}
@@ -443,24 +445,29 @@ def _draw_page(canvas, content, plan: TilePlan, slots, back: bool) -> None:
         shape = tile_shape(content, slot.tile_id, "upper" if back else "lower")
         t = slot.back if back else slot.front
         canvas.saveState()
+        canvas.translate(dx, dy)
+        canvas.saveState()
         _apply_to_canvas(canvas, t)
         draw_tile_side(canvas, shape, kinds[slot.tile_id] == "start")
         canvas.restoreState()
         _draw_guides(canvas, t, shape)
+        canvas.restoreState()
     canvas.showPage()
 
 
-def render_tiles(content, path: Path, paper: str = "a4", flip: str = "long") -> TilePlan:
+def render_tiles(content, path: Path, paper: str = "a4", flip: str = "long", options=None) -> TilePlan:
     """Write every track tile at its real size: each page of fronts followed by its backs page,
-    laid so that printing double-sided with the given flip puts each back behind its front."""
+    laid so that printing double-sided with the given flip puts each back behind its front, moved
+    by the duplex correction of `options` (cardgen.sheets.SheetOptions) for the page's orientation."""
     plan = plan_tiles(content, paper, flip)
     duplex = "DuplexFlipLongEdge" if flip == "long" else "DuplexFlipShortEdge"
     title = f"{content.title['en']} track tiles ({paper}, print double-sided, flip on the {flip} edge)"
     with atomic_output(path) as buffer:
         canvas = new_canvas(buffer, (plan.page_w * mm, plan.page_h * mm), title, duplex)
+        shift = options.back_shift(plan.page_w * mm, plan.page_h * mm) if options is not None else (0.0, 0.0)
         for slots in plan.pages:
             _draw_page(canvas, content, plan, slots, back=False)
-            _draw_page(canvas, content, plan, slots, back=True)
+            _draw_page(canvas, content, plan, slots, back=True, shift=shift)
         canvas.save()
     return plan
 

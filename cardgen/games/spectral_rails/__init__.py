@@ -34,8 +34,8 @@ class SpectralRailsDefinition(GameDefinition):
     def draw_back(self, canvas, content, back_id, rect, bleed):
         faces.draw_back(canvas, content, back_id, rect, bleed)
 
-    def extra_outputs(self, content, game_dir, paper, flip):
-        return pieces.extra_outputs(content, game_dir, paper, flip)
+    def extra_outputs(self, content, game_dir, paper, flip, options=None):
+        return pieces.extra_outputs(content, game_dir, paper, flip, options)
 
 
 GAME = SpectralRailsDefinition()

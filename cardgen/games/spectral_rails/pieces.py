@@ -208,9 +208,12 @@ def _boxes(canvas, rects: list[Rect]) -> None:
     canvas.setBleedBox(box)
 
 
-def render_tokens(content, paper: str, flip: str, path: Path) -> None:
+def render_tokens(content, paper: str, flip: str, path: Path, options=None) -> None:
+    """Tokens at their real size, each page of fronts followed by its backs page, the backs moved
+    by the duplex correction of `options` (cardgen.sheets.SheetOptions) for a portrait page."""
     plan = plan_tokens(tokens(content), paper, flip)
     page = tuple(v * mm for v in PAPER_MM[paper])
+    dx, dy = options.back_shift(*page) if options is not None else (0.0, 0.0)
     with atomic_output(path) as out:
         canvas = new_canvas(out, page, f"{content.title['en']}: tiles and tokens", DUPLEX[flip])
         for placed in plan:
@@ -223,10 +226,11 @@ def render_tokens(content, paper: str, flip: str, path: Path) -> None:
             _footer(canvas, content, page, "tokens-front")
             canvas.showPage()
             # the backs page: soul tiles get their backs; one-sided tokens leave their place blank
-            _boxes(canvas, [p.back for p in placed])
+            _boxes(canvas, [p.back.moved(dx, dy) for p in placed])
             for p in placed:
                 if p.token.two_sided:
                     canvas.saveState()
+                    canvas.translate(dx, dy)
                     _soul_back(canvas, content, p.token.key, p.back)
                     canvas.restoreState()
             _footer(canvas, content, page, "tokens-back")
@@ -328,11 +332,11 @@ def render_board(content, side_id: str, paper: str, path: Path) -> None:
                   caption=lambda panel: f"{content.title['en']} · {term(content, side_id, 'en')} · 1:1")
 
 
-def extra_outputs(content, game_dir: Path, paper: str, flip: str):
+def extra_outputs(content, game_dir: Path, paper: str, flip: str, options=None):
     outputs = []
     for side in content.files["map"]["sides"]:
         players = side["players"]
         outputs.append((game_dir / f"board-{players}p-{paper}.pdf", partial(render_board, content, side["id"], paper)))
-    outputs.append((game_dir / f"tokens-{paper}.pdf", partial(render_tokens, content, paper, flip)))
+    outputs.append((game_dir / f"tokens-{paper}.pdf", partial(render_tokens, content, paper, flip, options=options)))
     outputs.append((game_dir / f"mats-{paper}.pdf", partial(render_mats, content, paper)))
     return outputs
