@@ -200,6 +200,9 @@ def build(
 
     layouts, options = build_options(layout, cut_line, back_offset, printer, shop, cards, sides, games,
                                      back_offset_landscape)
+    if options.sheet.back_offset != (0.0, 0.0) and options.sheet.back_offset_landscape == (0.0, 0.0):
+        say("note: the back offset corrects portrait pages only; landscape pages (the home card sheets) "
+            "take --back-offset-landscape, read on calibration-PAPER-landscape.pdf")
 
     size = _card_size(card_size) if card_size else None
     contents = load_or_fail(games)
