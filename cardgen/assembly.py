@@ -45,6 +45,8 @@ def _kind(name: str) -> str:
                 return layout
     if name.startswith("rules-"):
         return "rules"
+    if name.startswith("proof-"):
+        return "proof"
     return "other"
 
 
@@ -126,7 +128,7 @@ def file_rows(game_dir: Path, planned: list[tuple[Path, object]], paper: str, la
             count = _text("sheets_duplex", lang, sheets=(pages + 1) // 2, pages=pages, edge=_text(f"edge_{flip}", lang))
         else:
             count = _text("sheets_single", lang, sheets=pages)
-        stock = {"rules": "stock_paper", "other": "stock_other"}.get(kind, "stock_cards")
+        stock = {"rules": "stock_paper", "proof": "stock_paper", "other": "stock_other"}.get(kind, "stock_cards")
         rows.append({"name": path.name, "kind": kind, "what": _text(f"kind_{kind}", lang),
                      "stock": _text(stock, lang), "count": count, "path": source, "flip": flip,
                      "orientation": "landscape" if landscape else "portrait"})

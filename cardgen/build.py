@@ -102,6 +102,12 @@ def build_options(layout: str, cut_line: str | None, back_offset: str | None, pr
     return tuple(layouts), BuildOptions(sheet=sheet, shop=shop, cards=cards)
 
 
+def _proof(content, path: Path, *, paper: str) -> None:
+    from cardgen.proof import render_proof
+
+    render_proof(content, path, paper)
+
+
 def card_sheet_name(paper: str, layout: str, flip: str, sides: str = "both", selection: bool = False) -> str:
     """`cards-a4-home.pdf`; `-fronts`/`-backs` for one side only; `-short` when the file is made for
     short-edge flipping (fold-over and fronts-only files do not depend on the flip)."""
@@ -146,6 +152,8 @@ def planned_outputs(content, out_dir: Path, papers=("a4", "letter"), layouts=SHE
 
             final = Path(options.final_dir or out_dir) / content.id
             outputs += tts_outputs(content, game_dir, final)
+        for paper in papers:
+            outputs.append((game_dir / f"proof-{paper}.pdf", partial(_proof, content, paper=paper)))
         rule_sheet = _rule_sheet_renderer()
         if rule_sheet is not None:
             for paper in papers:

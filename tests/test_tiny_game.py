@@ -37,7 +37,7 @@ def test_the_made_up_game_validates_builds_verifies_and_simulates(tiny, capsys, 
     assert code == 0, err
     built = sorted(p.name for p in (tmp_path / "tiny-race").iterdir())
     assert built == ["assembly-a4-en.pdf", "assembly-a4-zh-Hant.pdf", "cards-a4-butted.pdf", "cards-a4-fold.pdf",
-                     "cards-a4-home.pdf", "rules-a4-en.pdf", "rules-a4-zh-Hant.pdf"]
+                     "cards-a4-home.pdf", "proof-a4.pdf", "rules-a4-en.pdf", "rules-a4-zh-Hant.pdf"]
     assert all(not pdf_problems(p) for p in (tmp_path / "tiny-race").iterdir())
     code, out, err = run(capsys, "verify")
     assert code == 0 and "1 scenarios replayed, 0 failed" in out, out + err

@@ -60,3 +60,21 @@ def test_assembly_page_counts_come_from_the_files(trains, tmp_path):
     chinese = " ".join(page.extract_text() for page in
                        PdfReader(tmp_path / trains.id / "assembly-a4-zh-Hant.pdf").pages)
     assert f"{home} 張" in chinese and "裁切" in chinese
+
+
+def test_the_proof_sheet_shows_every_distinct_face_and_back_once(trains, tmp_path):
+    from cardgen.proof import MIN_CARD_WIDTH, proof_items, render_proof
+
+    path = render_proof(trains, tmp_path / "proof.pdf")
+    reader = PdfReader(path)
+    text = " ".join(" ".join(page.extract_text() for page in reader.pages).split())
+    items = proof_items(trains)
+    faces = [i for i in items if i[0] == "face"]
+    assert len(faces) == len({(c["deck"], str(c["id"])) for c in trains.physical_cards()})
+    assert len(items) - len(faces) == len({d["back"] for d in trains.decks})
+    for _, card, _, _ in faces:
+        assert f"#{card['position']} · {card['id']}" in text
+    assert f"{len(faces)} different faces, {len(trains.physical_cards())} cards" in text
+    # As few pages as keep each face readable.
+    assert len(reader.pages) <= 2 and MIN_CARD_WIDTH > 0
+    assert render_proof(trains, tmp_path / "again.pdf").read_bytes() == path.read_bytes()
