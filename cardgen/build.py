@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Callable
 
 from cardgen.content import LANGUAGES
-from cardgen.layout import FLIPS
+from cardgen.layout import FLIPS, INNER_GUIDES
 from cardgen.errors import OutputError, UsageError
 from cardgen.registry import definition_for
 from cardgen.sheets import DEFAULT_OPTIONS, SHEET_LAYOUTS, SheetOptions, render_card_sheets, select_cards
@@ -65,7 +65,8 @@ class BuildOptions:
 
 def build_options(layout: str, cut_line: str | None, back_offset: str | None, printer, shop: str | None,
                   cards: str | None, sides: str, games,
-                  back_offset_landscape: str | None = None) -> tuple[tuple[str, ...], BuildOptions]:
+                  back_offset_landscape: str | None = None,
+                  inner_guides: str = "none") -> tuple[tuple[str, ...], BuildOptions]:
     """The build command's options checked and turned into (layouts, BuildOptions); usage errors
     name the option."""
     from cardgen.printdata import printer_offsets, shop_profile
@@ -96,7 +97,9 @@ def build_options(layout: str, cut_line: str | None, back_offset: str | None, pr
     if cards is not None and len(games or []) != 1:
         raise UsageError("--cards needs exactly one game named, since positions and ids belong to a game")
     shop_profile(shop)  # an unknown profile is a usage error before anything is built
-    sheet = SheetOptions(cut_width=width, cut_colour=colour, sides=sides,
+    if inner_guides not in INNER_GUIDES:
+        raise UsageError(f"--inner-guides must be one of {', '.join(INNER_GUIDES)}, not {inner_guides!r}")
+    sheet = SheetOptions(cut_width=width, cut_colour=colour, sides=sides, inner_guides=inner_guides,
                          back_offset=offsets.get("portrait", (0.0, 0.0)),
                          back_offset_landscape=offsets.get("landscape", (0.0, 0.0)))
     return tuple(layouts), BuildOptions(sheet=sheet, shop=shop, cards=cards)

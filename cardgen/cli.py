@@ -180,6 +180,9 @@ def build(
         "(1 is the first card printed; each sheet's label lists its positions), ranges such as 40-44, or card "
         "ids (one copy each time named), e.g. 12,17,40-44. Needs one game; makes replacements-* files only."),
     sides: str = typer.Option("both", "--sides", help="both, fronts or backs: card sheets of one side only."),
+    inner_guides: str = typer.Option(
+        "none", "--inner-guides", help="Cut guides inside blocks of butted cards, on the fronts: none, crosses "
+        "(a small cross where trims meet) or lines (a hairline along every shared edge)."),
     card_size: Optional[str] = typer.Option(
         None, help="Print every card at this size instead of the content's, as WIDTHxHEIGHT in mm (e.g. 57x89)."),
     out: str = typer.Option("output", "--out", help="Output folder."),
@@ -199,7 +202,7 @@ def build(
     from cardgen.build import build_all, build_options
 
     layouts, options = build_options(layout, cut_line, back_offset, printer, shop, cards, sides, games,
-                                     back_offset_landscape)
+                                     back_offset_landscape, inner_guides)
     if options.sheet.back_offset != (0.0, 0.0) and options.sheet.back_offset_landscape == (0.0, 0.0):
         say("note: the back offset corrects portrait pages only; landscape pages (the home card sheets) "
             "take --back-offset-landscape, read on calibration-PAPER-landscape.pdf")

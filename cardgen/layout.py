@@ -250,6 +250,45 @@ def crop_marks(sheet: Sheet, slots: list[Slot] | tuple[Slot, ...]) -> list[Line]
     return lines
 
 
+INNER_GUIDES = ("none", "crosses", "lines")
+GUIDE_ARM = 1.5 * mm  # half the length of each stroke of a cross where trims meet
+
+
+def inner_guides(slots: list[Slot] | tuple[Slot, ...], style: str) -> list[Line]:
+    """Cut guides inside a block of butted cards, where crop marks outside the block cannot reach a
+    middle row: "lines" draws a hairline along every edge two cards share, "crosses" a small cross
+    wherever the trims of neighbouring cards meet. Both lie on cut lines, so the cut takes them away."""
+    if style == "none":
+        return []
+    trims = [s.trim for s in slots]
+    r = lambda v: round(v, _DIGITS)
+    lines: list[Line] = []
+    # Shared upright edges: one card's right is another's left, and they overlap in height.
+    for a in trims:
+        for b in trims:
+            if r(a.right) == r(b.x):
+                y0, y1 = max(a.y, b.y), min(a.top, b.top)
+                if y1 > y0:
+                    if style == "lines":
+                        lines.append(Line(a.right, y0, a.right, y1))
+                    else:
+                        for y in (y0, y1):
+                            lines.append(Line(a.right, y - GUIDE_ARM, a.right, y + GUIDE_ARM))
+                            lines.append(Line(a.right - GUIDE_ARM, y, a.right + GUIDE_ARM, y))
+            if r(a.top) == r(b.y):
+                x0, x1 = max(a.x, b.x), min(a.right, b.right)
+                if x1 > x0:
+                    if style == "lines":
+                        lines.append(Line(x0, a.top, x1, a.top))
+                    else:
+                        for x in (x0, x1):
+                            lines.append(Line(x - GUIDE_ARM, a.top, x + GUIDE_ARM, a.top))
+                            lines.append(Line(x, a.top - GUIDE_ARM, x, a.top + GUIDE_ARM))
+    # A cross where four cards meet is found from several edges: keep each stroke once, in order.
+    unique = sorted({(r(l.x0), r(l.y0), r(l.x1), r(l.y1)) for l in lines})
+    return [Line(*values) for values in unique]
+
+
 def shifted(rect: Rect, dx: float, dy: float) -> Rect:
     return Rect(rect.x + dx, rect.y + dy, rect.w, rect.h)
 

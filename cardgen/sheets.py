@@ -24,8 +24,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from cardgen.errors import ContentErrors, UsageError
 from cardgen.faces import clip_to_bleed
 from cardgen.layout import (
-    FoldSheet, Rect, Sheet, Slot, Strip, back_slots, crop_marks, line_box, mirror_line, page_boxes, pages,
-    place_strip, plan_fold, plan_sheet, ruler_ticks,
+    INNER_GUIDES, FoldSheet, Rect, Sheet, Slot, Strip, back_slots, crop_marks, inner_guides, line_box, mirror_line,
+    page_boxes, pages, place_strip, plan_fold, plan_sheet, ruler_ticks,
 )
 from cardgen.pdfdoc import SANS, atomic_output, mm, new_canvas
 from cardgen.registry import definition_for
@@ -58,13 +58,15 @@ class SheetOptions:
     back_offset_landscape: the same for landscape pages, as read on the landscape calibration sheet
     (a printer turns a landscape page a quarter turn onto the paper, so its error shows in other
     directions there: one orientation's reading never corrects the other's pages);
-    sides: both, fronts or backs."""
+    sides: both, fronts or backs;
+    inner_guides: none, crosses or lines: cut guides inside a block of butted cards (fronts only)."""
 
     cut_width: float = MARK_WIDTH
     cut_colour: str = MARK_COLOUR
     back_offset: tuple[float, float] = (0.0, 0.0)
     sides: str = "both"
     back_offset_landscape: tuple[float, float] = (0.0, 0.0)
+    inner_guides: str = "none"
 
     def back_shift(self, page_w: float, page_h: float) -> tuple[float, float]:
         """How far (points) a backs page of this size is moved: the offset of its orientation."""
@@ -80,6 +82,8 @@ class SheetOptions:
             if not all(abs(v) <= MAX_BACK_OFFSET_MM for v in offset):  # NaN fails this too
                 raise UsageError(f"back offset must be within {MAX_BACK_OFFSET_MM:g} mm each way, "
                                  f"not {offset[0]:g},{offset[1]:g}")
+        if self.inner_guides not in INNER_GUIDES:
+            raise UsageError(f"inner guides must be one of {', '.join(INNER_GUIDES)}, not {self.inner_guides!r}")
         if self.sides not in SIDES:
             raise UsageError(f"sides must be one of {', '.join(SIDES)}, not {self.sides!r}")
 
@@ -352,7 +356,7 @@ def draw_card_sheets(canvas, content, paper: str, layout: str, flip: str, faces=
                 _set_boxes(canvas, fronts)
                 for card, slot in zip(on_page, fronts):
                     _clipped(canvas, slot, lambda: faces.draw_face(canvas, content, card, slot.trim, sheet.bleed))
-                _draw_marks(canvas, marks, options)
+                _draw_marks(canvas, marks + inner_guides(fronts, options.inner_guides), options)
                 _label_and_ruler(canvas, sheet.page_w, sheet.page_h, fronts, marks,
                                  _label_text(content, number, total, "fronts", on_page, paper, layout, flip, options.sides),
                                  "#000000")

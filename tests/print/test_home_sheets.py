@@ -124,3 +124,31 @@ def test_layout_choices_are_checked_and_home_is_the_gutter_layout():
     assert layouts == ("home", "butted", "fold", "shop", "tts")
     with pytest.raises(UsageError, match="--layout must be one of"):
         build_options("poster", None, None, None, None, None, "both", ["g"])
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_butted_cards_get_cut_guides_inside_the_block_on_request(paper):
+    from cardgen.layout import inner_guides
+
+    sheet = plan_sheet(paper, 63, 88, layout="butted")
+    slots = sheet.slots
+    assert inner_guides(slots, "none") == []
+    trims = [s.trim for s in slots]
+
+    def on_a_cut_line(x, y):
+        return any(abs(x - v) < 1e-6 for t in trims for v in (t.x, t.right)) or \
+            any(abs(y - v) < 1e-6 for t in trims for v in (t.y, t.top))
+
+    for style in ("crosses", "lines"):
+        guides = inner_guides(slots, style)
+        assert guides and len(guides) == len(set(guides))
+        for g in guides:
+            # Every stroke runs along a cut line, so the cut takes it away.
+            assert (g.x0 == g.x1 and on_a_cut_line(g.x0, 1e9)) or (g.y0 == g.y1 and on_a_cut_line(1e9, g.y0))
+        # The middle card, whose corners no mark outside the block reaches, has a guide at each corner.
+        middle = min(trims, key=lambda t: abs(t.x + t.w / 2 - sheet.page_w / 2) + abs(t.y + t.h / 2 - sheet.page_h / 2))
+        for cx, cy in ((middle.x, middle.y), (middle.right, middle.y), (middle.x, middle.top), (middle.right, middle.top)):
+            assert any(min(g.x0, g.x1) - 1e-6 <= cx <= max(g.x0, g.x1) + 1e-6 and
+                       min(g.y0, g.y1) - 1e-6 <= cy <= max(g.y0, g.y1) + 1e-6 for g in guides), (style, cx, cy)
+    with pytest.raises(UsageError, match="--inner-guides"):
+        build_options("butted", None, None, None, None, None, "both", ["g"], None, "dots")
