@@ -23,7 +23,7 @@ from cardgen.content import LANGUAGES
 from cardgen.layout import FLIPS, INNER_GUIDES
 from cardgen.errors import OutputError, UsageError
 from cardgen.registry import definition_for
-from cardgen.sheets import DEFAULT_OPTIONS, SHEET_LAYOUTS, SheetOptions, render_card_sheets, select_cards
+from cardgen.sheets import DEFAULT_OPTIONS, SHEET_LAYOUTS, SheetOptions, print_order, render_card_sheets, select_cards
 from cardgen.subsets import tagged
 
 Render = Callable[[Path], object]
@@ -173,12 +173,19 @@ def planned_outputs(content, out_dir: Path, papers=("a4", "letter"), layouts=SHE
 
 def _shop_outputs(content, game_dir: Path, options: BuildOptions, selection) -> list[tuple[Path, Render]]:
     from cardgen.printdata import shop_profile
-    from cardgen.shop import PngRenderer, card_list_csv, png_names, render_shop_pdf, write_bytes
+    from cardgen.shop import PngRenderer, card_list_csv, png_names, render_shop_pdf, safe_name, write_bytes
 
     profile = shop_profile(options.shop)
     folder = game_dir / f"shop-{profile.id}{'-replacements' if selection is not None else ''}"
     pdf = folder / "cards.pdf"
     outputs: list[tuple[Path, Render]] = [(pdf, partial(_shop_pdf, content, profile=profile, cards=selection))]
+    if profile.files == "per-deck":
+        chosen = selection if selection is not None else print_order(content)
+        for deck in content.decks:
+            cards = [card for card in chosen if card["deck"] == deck["id"]]
+            if cards:
+                outputs.append((folder / f"cards-{safe_name(deck['id'])}.pdf",
+                                partial(_shop_pdf, content, profile=profile, cards=cards)))
     outputs.append((folder / "cards.csv", partial(write_bytes, card_list_csv(content, profile, selection))))
     names = png_names(content, profile, selection)
     renderer = PngRenderer(lambda png: png.parent / "cards.pdf", profile, len(names))

@@ -173,8 +173,9 @@ def build(
         None, "--printer", help="A printer profile (YAML: printer: {back_offset_mm: {portrait: [X, Y], landscape: [X, Y]}}); "
         "only this file is read.",
         dir_okay=False),
-    shop: Optional[str] = typer.Option(None, "--shop", help="Print-shop profile of content/print/shops.yaml "
-                                       "(default poker-63x88; us-poker is 2.5 x 3.5 in)."),
+    shop: Optional[str] = typer.Option(None, "--shop", help="Print-shop profile of content/print/shops.yaml: "
+                                       "poker-63x88 (default), makeplayingcards-poker, drivethrucards-poker, "
+                                       "us-poker (The Game Crafter) or per-component-poker (a PDF per deck)."),
     cards: Optional[str] = typer.Option(
         None, "--cards", help="Only these cards, to replace lost or damaged ones: positions in print order "
         "(1 is the first card printed; each sheet's label lists its positions), ranges such as 40-44, or card "

@@ -33,6 +33,7 @@ class ShopProfile:
     pixels: tuple[int, int]
     page_order: str
     size_tolerance_mm: float = 2.0
+    files: str = "one"  # or "per-deck": a cards-<deck>.pdf for each deck as well
 
     @property
     def bleed(self) -> float:
@@ -81,7 +82,7 @@ def shop_profiles() -> tuple[str, dict[str, ShopProfile]]:
             id=key, name=entry["name"], trim_mm=tuple(float(v) for v in entry["trim_mm"]),
             bleed_mm=float(entry["bleed_mm"]), safe_mm=float(entry["safe_mm"]), dpi=int(entry["dpi"]),
             pixels=tuple(int(v) for v in entry["pixels"]), page_order=entry["page_order"],
-            size_tolerance_mm=float(entry.get("size_tolerance_mm", 2.0)))
+            size_tolerance_mm=float(entry.get("size_tolerance_mm", 2.0)), files=entry.get("files", "one"))
         expected = profile.pixels_for(*profile.trim_mm)
         if expected != profile.pixels:
             raise ContentErrors([ContentError(str(path), 0, 0, f"$.shops.{key}.pixels",

@@ -18,6 +18,7 @@ from pathlib import Path
 from cardgen.layout import shop_page
 from cardgen.pdfdoc import atomic_output, mm, new_canvas
 from cardgen.printdata import ShopProfile
+from cardgen.raster import png_bytes
 from cardgen.registry import definition_for
 from cardgen.sheets import print_order
 
@@ -71,18 +72,18 @@ def png_names(content, profile: ShopProfile, cards: list[dict] | None = None) ->
     for index, (side, card) in enumerate(pages):
         if side == "front":
             key = ("front", card["deck"], card["id"])
-            name = f"front-{card['position']:03d}-{_safe(card['id'])}.png"
+            name = f"front-{card['position']:03d}-{safe_name(card['id'])}.png"
         else:
             back_id = content.deck(card["deck"])["back"]
             key = ("back", back_id)
-            name = f"back-{_safe(back_id)}.png"
+            name = f"back-{safe_name(back_id)}.png"
         if key not in seen:
             seen.add(key)
             names.append((name, index))
     return names
 
 
-def _safe(text) -> str:
+def safe_name(text) -> str:
     return "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in str(text))
 
 
@@ -94,7 +95,7 @@ def card_list_csv(content, profile: ShopProfile, cards: list[dict] | None = None
         key = (card["deck"], card["id"])
         if key not in rows:
             back_id = content.deck(card["deck"])["back"]
-            rows[key] = [f"front-{card['position']:03d}-{_safe(card['id'])}.png", f"back-{_safe(back_id)}.png",
+            rows[key] = [f"front-{card['position']:03d}-{safe_name(card['id'])}.png", f"back-{safe_name(back_id)}.png",
                          0, card["deck"], card["id"]]
         rows[key][2] += 1
     out = io.StringIO()
@@ -126,9 +127,7 @@ class PngRenderer:
         size = (int(round(width / 72 * self.profile.dpi)), int(round(height / 72 * self.profile.dpi)))
         if image.size != size:
             image = image.crop((0, 0, *size))
-        buffer = io.BytesIO()
-        image.save(buffer, format="PNG", dpi=(self.profile.dpi, self.profile.dpi), compress_level=3)
-        return buffer.getvalue()
+        return png_bytes(image, dpi=self.profile.dpi)
 
     def write(self, path: Path, index: int) -> None:
         try:

@@ -17,6 +17,7 @@ from functools import partial
 from math import ceil, floor
 from pathlib import Path
 
+from cardgen.raster import png_bytes
 from cardgen.layout import Rect
 from cardgen.pdfdoc import mm, new_canvas
 from cardgen.registry import definition_for
@@ -105,9 +106,7 @@ class SheetImages:
                 image = page.render(scale=px_w / card_w_pt, rev_byteorder=True).to_pil().convert("RGB")
                 page.close()
                 image = image.crop((0, 0, *size)) if image.size != size else image
-                out = io.BytesIO()
-                image.save(out, format="PNG", compress_level=1)
-                images[name] = out.getvalue()
+                images[name] = png_bytes(image, compress_level=1)
         finally:
             document.close()
         return images

@@ -39,9 +39,43 @@ def test_a_broken_profile_is_reported_at_its_line(tmp_path):
     assert "shops.yaml:9:" in str(caught.value) and "sideways" in str(caught.value)
 
 
-@pytest.mark.parametrize("profile_id, order", [("poker-63x88", "fronts-then-backs"), ("us-poker", "pairs")])
-def test_one_card_per_page_at_the_shops_size_in_the_shops_order(trains, tmp_path, profile_id, order):
+# The shops' published figures for poker-size cards: trim (mm), bleed (mm), image pixels, page order.
+PUBLISHED = {
+    "makeplayingcards-poker": ((63.5, 88.9), 3.048, (822, 1122), "fronts-then-backs"),
+    "drivethrucards-poker": ((63.5, 88.9), 3.175, (825, 1125), "pairs"),
+    "us-poker": ((63.5, 88.9), 3.175, (825, 1125), "pairs"),
+    "poker-63x88": ((63, 88), 3.175, (819, 1114), "fronts-then-backs"),
+    "per-component-poker": ((63, 88), 3.175, (819, 1114), "fronts-then-backs"),
+}
+
+
+@pytest.mark.parametrize("profile_id", sorted(PUBLISHED))
+def test_each_profile_holds_its_shops_published_size(profile_id):
     profile = shop_profile(profile_id)
+    trim, bleed, pixels, order = PUBLISHED[profile_id]
+    assert profile.trim_mm == pytest.approx(trim) and profile.bleed_mm == pytest.approx(bleed)
+    assert profile.pixels == pixels == profile.pixels_for(*trim) and profile.page_order == order
+
+
+def test_a_per_component_profile_writes_one_pdf_per_deck_and_every_png_is_srgb(trains, tmp_path):
+    options = BuildOptions(shop="per-component-poker", cards="1-2")
+    written = build_game(trains, tmp_path, papers=("a4",), layouts=("shop",), options=options)
+    folder = tmp_path / trains.id / "shop-per-component-poker-replacements"
+    decks = {card["deck"] for card in select_cards(trains, "1-2")}
+    for deck in decks:
+        per_deck = PdfReader(folder / f"cards-{deck}.pdf")
+        assert len(per_deck.pages) == 2 * sum(1 for c in select_cards(trains, "1-2") if c["deck"] == deck)
+    pngs = [p for p in written if p.suffix == ".png"]
+    assert pngs
+    for path in pngs:
+        data = path.read_bytes()
+        assert b"sRGB" in data[:200] and Image.open(io.BytesIO(data)).size == (819, 1114)
+
+
+@pytest.mark.parametrize("profile_id", sorted(PUBLISHED))
+def test_one_card_per_page_at_the_shops_size_in_the_shops_order(trains, tmp_path, profile_id):
+    profile = shop_profile(profile_id)
+    order = PUBLISHED[profile_id][3]
     cards = select_cards(trains, "1-3")
     path = render_shop_pdf(trains, tmp_path / "shop.pdf", profile, cards)
     reader = PdfReader(path)
