@@ -4,13 +4,14 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 FONTS  := .fonts/wqy-zenhei.ttc
+ICC    := .icc/default_cmyk.icc
 OUT    ?= output
 
 .PHONY: all setup validate build verify test bench clean
 
 all: setup validate build verify
 
-setup: $(STAMP) $(FONTS)
+setup: $(STAMP) $(FONTS) $(ICC)
 
 $(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
@@ -20,6 +21,9 @@ $(STAMP): pyproject.toml setup.py
 
 $(FONTS): scripts/fetch-fonts.sh
 	sh scripts/fetch-fonts.sh .fonts
+
+$(ICC): scripts/fetch-icc.sh
+	sh scripts/fetch-icc.sh .icc
 
 validate: setup
 	$(BIN)/cardgen validate

@@ -179,6 +179,13 @@ def _shop_outputs(content, game_dir: Path, options: BuildOptions, selection) -> 
     folder = game_dir / f"shop-{profile.id}{'-replacements' if selection is not None else ''}"
     pdf = folder / "cards.pdf"
     outputs: list[tuple[Path, Render]] = [(pdf, partial(_shop_pdf, content, profile=profile, cards=selection))]
+    if profile.cmyk_ink_limit is not None:
+        from cardgen.cmyk import find_profile
+
+        icc = find_profile()
+        if icc is not None:  # without a profile the command says so once and makes the rest
+            outputs.append((folder / "cards-cmyk.pdf",
+                            partial(_shop_pdf, content, profile=profile, cards=selection, cmyk_profile=icc)))
     if profile.files == "per-deck":
         chosen = selection if selection is not None else print_order(content)
         for deck in content.decks:
@@ -194,10 +201,15 @@ def _shop_outputs(content, game_dir: Path, options: BuildOptions, selection) -> 
     return outputs
 
 
-def _shop_pdf(content, path: Path, *, profile, cards) -> None:
+def _shop_pdf(content, path: Path, *, profile, cards, cmyk_profile: Path | None = None) -> None:
     from cardgen.shop import render_shop_pdf
 
-    render_shop_pdf(content, path, profile, cards)
+    converter = None
+    if cmyk_profile is not None:
+        from cardgen.cmyk import Converter
+
+        converter = Converter(cmyk_profile, profile.cmyk_ink_limit)
+    render_shop_pdf(content, path, profile, cards, converter)
 
 
 def _png(renderer, path: Path, *, index: int) -> None:

@@ -233,6 +233,18 @@ def build(
     for folder, count in folders.items():
         say(f"wrote {folder}/  ({count} files)")
     say(f"{len(written)} files in {time.perf_counter() - start:.2f} s")
+    _say_what_cmyk_left_out(layouts, options)
+
+
+def _say_what_cmyk_left_out(layouts, options) -> None:
+    """One line when a shop profile asks for a CMYK file that no CMYK profile could make."""
+    if "shop" not in layouts:
+        return
+    from cardgen.cmyk import HOW_TO_GET_A_PROFILE, find_profile
+    from cardgen.printdata import shop_profile
+
+    if shop_profile(options.shop).cmyk_ink_limit is not None and find_profile() is None:
+        say(f"cards-cmyk.pdf left out: no CMYK colour profile found; {HOW_TO_GET_A_PROFILE}")
 
 
 def run_preflight(contents: list[GameContent], strict: bool) -> None:

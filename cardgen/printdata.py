@@ -34,6 +34,7 @@ class ShopProfile:
     page_order: str
     size_tolerance_mm: float = 2.0
     files: str = "one"  # or "per-deck": a cards-<deck>.pdf for each deck as well
+    cmyk_ink_limit: float | None = None  # percent; with it, a cards-cmyk.pdf converted through a CMYK profile
 
     @property
     def bleed(self) -> float:
@@ -82,7 +83,8 @@ def shop_profiles() -> tuple[str, dict[str, ShopProfile]]:
             id=key, name=entry["name"], trim_mm=tuple(float(v) for v in entry["trim_mm"]),
             bleed_mm=float(entry["bleed_mm"]), safe_mm=float(entry["safe_mm"]), dpi=int(entry["dpi"]),
             pixels=tuple(int(v) for v in entry["pixels"]), page_order=entry["page_order"],
-            size_tolerance_mm=float(entry.get("size_tolerance_mm", 2.0)), files=entry.get("files", "one"))
+            size_tolerance_mm=float(entry.get("size_tolerance_mm", 2.0)), files=entry.get("files", "one"),
+            cmyk_ink_limit=float(entry["cmyk"]["ink_limit_percent"]) if "cmyk" in entry else None)
         expected = profile.pixels_for(*profile.trim_mm)
         if expected != profile.pixels:
             raise ContentErrors([ContentError(str(path), 0, 0, f"$.shops.{key}.pixels",

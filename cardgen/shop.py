@@ -38,12 +38,20 @@ def shop_pages(content, profile: ShopProfile, cards: list[dict] | None = None) -
     return [("front", card) for card in cards] + [("back", card) for card in cards]
 
 
-def render_shop_pdf(content, path: Path, profile: ShopProfile, cards: list[dict] | None = None) -> Path:
-    """Every card (or the given ones) one per page, at the shop's size and bleed."""
+def render_shop_pdf(content, path: Path, profile: ShopProfile, cards: list[dict] | None = None,
+                    converter=None) -> Path:
+    """Every card (or the given ones) one per page, at the shop's size and bleed; in CMYK through
+    `converter` (cardgen.cmyk.Converter) when one is given, and then refused, with nothing written,
+    if a colour needs more ink than the profile allows."""
     faces = definition_for(content.id)
     title = f"{content.title['en']}: cards for a print shop ({profile.name})"
     with atomic_output(path) as buffer:
-        canvas = new_canvas(buffer, (100.0, 100.0), title)
+        if converter is None:
+            canvas = new_canvas(buffer, (100.0, 100.0), title)
+        else:
+            from cardgen.cmyk import cmyk_canvas
+
+            canvas = cmyk_canvas(buffer, (100.0, 100.0), title, converter)
         for side, card in shop_pages(content, profile, cards):
             w, h = _card_size(content, card, profile)
             page_w, page_h, slot = shop_page(w * mm, h * mm, profile.bleed)
@@ -61,6 +69,10 @@ def render_shop_pdf(content, path: Path, profile: ShopProfile, cards: list[dict]
             canvas.restoreState()
             canvas.showPage()
         canvas.save()
+        if converter is not None:
+            from cardgen.cmyk import check_ink
+
+            check_ink(converter, path)
     return Path(path)
 
 

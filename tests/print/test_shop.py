@@ -112,3 +112,61 @@ def test_pngs_at_300_dpi_rasterised_from_the_shop_pdf(trains, tmp_path):
         ("front-001-c01.png", "2", "back-carriage-back.png"), ("front-002-c02.png", "1", "back-carriage-back.png")]
     # The PNG is the PDF page: its corner pixel is the card's own bleed colour, not white.
     assert image.getpixel((2, 2)) != (255, 255, 255)
+
+
+def _colour_operators(reader) -> set[str]:
+    """Every colour-setting operator in the pages and the forms they draw."""
+    import re
+
+    found = set()
+    streams = []
+    for page in reader.pages:
+        streams.append(page.get_contents().get_data())
+        for xobject in page["/Resources"].get("/XObject", {}).values():
+            streams.append(xobject.get_object().get_data())
+    for data in streams:
+        found |= set(re.findall(r"(?<![A-Za-z/])(rg|RG|k|K|sc|SC|scn|SCN|cs|CS)(?![A-Za-z])", data.decode("latin-1")))
+    return found
+
+
+def test_a_cmyk_profile_writes_a_pdf_x_file_whose_every_colour_is_cmyk(trains, tmp_path):
+    from cardgen.cmyk import find_profile
+
+    if find_profile() is None:
+        pytest.fail("no CMYK profile: `make setup` unpacks one into .icc/")
+    options = BuildOptions(shop="drivethrucards-poker", cards="1-3")
+    build_game(trains, tmp_path, papers=("a4",), layouts=("shop",), options=options)
+    folder = tmp_path / trains.id / "shop-drivethrucards-poker-replacements"
+    rgb, cmyk = PdfReader(folder / "cards.pdf"), PdfReader(folder / "cards-cmyk.pdf")
+    assert len(cmyk.pages) == len(rgb.pages) == 6
+    assert _colour_operators(cmyk) <= {"k", "K"} and "rg" in _colour_operators(rgb)
+    intent = cmyk.trailer["/Root"]["/OutputIntents"][0].get_object()
+    assert intent["/S"] == "/GTS_PDFX" and intent["/DestOutputProfile"].get_object()["/N"] == 4
+    assert cmyk.metadata["/GTS_PDFXVersion"] == "PDF/X-1:2001" and cmyk.metadata["/Trapped"] == "/False"
+    for a, b in zip(rgb.pages, cmyk.pages):
+        assert list(a.trimbox) == list(b.trimbox) and list(a.bleedbox) == list(b.bleedbox)
+
+
+def test_a_colour_needing_more_ink_than_the_profile_allows_stops_the_file(trains, tmp_path, monkeypatch):
+    from reportlab.lib.colors import CMYKColor
+
+    from cardgen.cmyk import Converter, find_profile
+    from cardgen.registry import definition_for
+    from cardgen.shop import render_shop_pdf
+
+    definition = definition_for(trains.id)
+    drawn = definition.draw_face
+
+    def rich_black_face(canvas, content, card, rect, bleed):
+        drawn(canvas, content, card, rect, bleed)
+        canvas.setFillColor(CMYKColor(1, 1, 1, 1))  # 400 % ink
+        canvas.rect(rect.x, rect.y, 5, 5, stroke=0, fill=1)
+
+    monkeypatch.setattr(definition, "draw_face", rich_black_face)
+    converter = Converter(find_profile(), 300)
+    with pytest.raises(ContentErrors, match="400 % ink; the profile allows 300 %"):
+        render_shop_pdf(trains, tmp_path / "cmyk.pdf", shop_profile("drivethrucards-poker"),
+                        select_cards(trains, "1"), converter)
+    assert not (tmp_path / "cmyk.pdf").exists()
+    # Through the profile, the darkest colour the games draw stays within the limit.
+    assert 250 < sum(converter((0.0, 0.0, 0.0)).cmyk()) * 100 <= 300.5
