@@ -213,6 +213,12 @@ def render_panels(path: Path, plan: PanelPlan, draw: Callable, title: str,
             canvas.drawRightString(trim.right * mm, (trim.top + 2.5) * mm, sides)
             if extra:
                 canvas.drawString(trim.x * mm, (trim.y - 5) * mm, extra)
+            # The label above the panel and the caption below it, each a line of text.
+            words = [Rect(trim.x * mm, (trim.top + 1.5) * mm, trim.w * mm, 4 * mm),
+                     Rect(trim.x * mm, (trim.y - 6) * mm, trim.w * mm, 4 * mm)]
+            from cardgen.sheets import ruler_beside
+
+            ruler_beside(canvas, plan.page_w * mm, plan.page_h * mm, [trim.scaled(mm), *words])
             canvas.showPage()
         canvas.save()
 

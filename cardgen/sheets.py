@@ -288,6 +288,15 @@ def draw_ruler(canvas, strip: Strip, colour: str = "#000000") -> None:
     canvas.restoreState()
 
 
+def ruler_beside(canvas, page_w: float, page_h: float, obstacles: list[Rect]) -> bool:
+    """A 100 mm ruler where the page has room clear of `obstacles` (points), so every part printed at
+    1:1 can be checked for scaling; True when it found room."""
+    strip = place_strip(page_w, page_h, [o.grow(ART_CLEARANCE) for o in obstacles], RULER_LENGTH, RULER_THICKNESS)
+    if strip is not None:
+        draw_ruler(canvas, strip)
+    return strip is not None
+
+
 def _ruler_drawing(canvas, colour: str) -> None:
     canvas.setStrokeColor(HexColor(colour))
     canvas.setFillColor(HexColor(colour))

@@ -316,12 +316,27 @@ def _phase_strip(canvas, content, trim: Rect, colour: Color, strip_h: float) -> 
 
 # --- the riders ----------------------------------------------------------------------------------
 
+def team_pips(content, team: str) -> int:
+    """How many pips mark a team's riders (1 for the first team in game.yaml, 2 for the next...):
+    teams told apart without their colours."""
+    return teams_of(content).index(team) + 1
+
+
+def _draw_pips(canvas, count: int, cx: float, cy: float, size: float) -> None:
+    """`count` white pips in a row centred on (cx, cy)."""
+    gap = size * 1.6
+    canvas.setFillColor(white)
+    for k in range(count):
+        canvas.circle(cx + (k - (count - 1) / 2) * gap, cy, size / 2, stroke=0, fill=1)
+
+
 def _rider_panel(canvas, content, team: str, rider: str, x: float, y: float, w: float, h: float) -> None:
-    """One face of a standee: the team colour, the rider badge and a big R or S."""
+    """One face of a standee: the team colour, the rider badge, a big R or S and the team's pips."""
     colour = team_colour(content, team)
     canvas.setFillColor(colour)
     canvas.rect(x, y, w, h, stroke=0, fill=1)
-    draw_rider_badge(canvas, rider, x + w / 2, y + h * 0.64, w * 0.72, white, colour)
+    draw_rider_badge(canvas, rider, x + w / 2, y + h * 0.6, w * 0.6, white, colour)
+    _draw_pips(canvas, team_pips(content, team), x + w / 2, y + h * 0.93, 1.6 * mm)
     canvas.setFillColor(white)
     canvas.setFont(SANS_BOLD, 15)
     canvas.drawCentredString(x + w / 2, y + h * 0.2, rider[0].upper())
@@ -364,10 +379,11 @@ def draw_counter(canvas, content, team: str, rider: str, slot: Slot) -> None:
     canvas.setFillColor(colour)
     canvas.rect(bleed.x, bleed.y, bleed.w, bleed.h, stroke=0, fill=1)
     cx, cy = trim.x + trim.w / 2, trim.y + trim.h / 2
-    draw_rider_badge(canvas, rider, cx, cy + trim.h * 0.08, trim.w * 0.62, white, colour)
+    draw_rider_badge(canvas, rider, cx, cy + trim.h * 0.02, trim.w * 0.5, white, colour)
     canvas.setFillColor(white)
     canvas.setFont(SANS_BOLD, 8)
     canvas.drawCentredString(cx, trim.y + 1.6 * mm, rider[0].upper())
+    _draw_pips(canvas, team_pips(content, team), cx, trim.top - 2.0 * mm, 1.3 * mm)
     canvas.restoreState()
 
 

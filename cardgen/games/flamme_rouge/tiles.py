@@ -424,12 +424,32 @@ def _apply_to_canvas(canvas, t: Affine) -> None:
     canvas.transform(a, b, c, d, e * mm, f * mm)
 
 
+ARC_CUT_LINE = "#111111"
+
+
+def arc_cut_lines(shape: PlacedTile) -> list[list[Point]]:
+    """A curved tile's two arcs, in its own frame: a scissors cut has to follow them, so they are
+    drawn along the trim (the art bleeds past them)."""
+    if not shape.turn:
+        return []
+    half = shape.width / 2
+    return [shape.edge_points(0.0, shape.length, half), shape.edge_points(0.0, shape.length, -half)]
+
+
 def _draw_guides(canvas, t: Affine, shape: PlacedTile) -> None:
     canvas.setStrokeColor("#000000")
     canvas.setLineWidth(0.25)
     for p, q in cut_guides(shape):
         (x0, y0), (x1, y1) = apply(t, p), apply(t, q)
         canvas.line(x0 * mm, y0 * mm, x1 * mm, y1 * mm)
+    canvas.setStrokeColor(ARC_CUT_LINE)
+    canvas.setLineWidth(0.35)
+    for arc in arc_cut_lines(shape):
+        path = canvas.beginPath()
+        for k, point in enumerate(arc):
+            x, y = apply(t, point)
+            (path.lineTo if k else path.moveTo)(x * mm, y * mm)
+        canvas.drawPath(path, stroke=1, fill=0)
 
 
 def _draw_page(canvas, content, plan: TilePlan, slots, back: bool, shift: tuple[float, float] = (0.0, 0.0)) -> None:
@@ -452,6 +472,10 @@ def _draw_page(canvas, content, plan: TilePlan, slots, back: bool, shift: tuple[
         canvas.restoreState()
         _draw_guides(canvas, t, shape)
         canvas.restoreState()
+    if not back:
+        from cardgen.sheets import ruler_beside
+
+        ruler_beside(canvas, plan.page_w * mm, plan.page_h * mm, [bleed.scaled(mm)])
     canvas.showPage()
 
 

@@ -21,9 +21,10 @@ from cardgen.games.spectral_rails import board as board_art
 from cardgen.games.spectral_rails.art import (BLUE_START, DARK_SOUL, GOLD, INK, LIGHT_SOUL, PAPER, RED_START, colour_of,
                                               ghost_train, letter_of, polygon, region_shape, region_table, term,
                                               town_table, trail_piece)
-from cardgen.layout import Rect, flip_axis, mirror
+from cardgen.layout import Rect, Sheet, Slot, crop_marks, flip_axis, line_box, mirror
 from cardgen.panels import plan_panels, render_panels
 from cardgen.pdfdoc import CJK, PAPER_MM, SANS, SANS_BOLD, atomic_output, mm, new_canvas
+from cardgen.sheets import ruler_beside
 
 MARGIN_MM = 10.0
 GAP_MM = 2.0
@@ -223,6 +224,7 @@ def render_tokens(content, paper: str, flip: str, path: Path, options=None) -> N
                 FRONTS[p.token.kind](canvas, content, p.token.key, p.rect)
                 canvas.restoreState()
                 _cut(canvas, p.rect, p.token.kind == "coin")
+            ruler_beside(canvas, *page, [p.rect for p in placed] + [_footer_box(page)])
             _footer(canvas, content, page, "tokens-front")
             canvas.showPage()
             # the backs page: soul tiles get their backs; one-sided tokens leave their place blank
@@ -236,6 +238,10 @@ def render_tokens(content, paper: str, flip: str, path: Path, options=None) -> N
             _footer(canvas, content, page, "tokens-back")
             canvas.showPage()
         canvas.save()
+
+
+def _footer_box(page) -> Rect:
+    return Rect(0, 0, page[0], 7 * mm)
 
 
 def _footer(canvas, content, page, key: str) -> None:
@@ -252,16 +258,38 @@ MAT_W, MAT_H = 190.0, 120.0
 SEATS = 6
 
 
+MAT_GAP = 12.0  # mm between two mats on a page: room for both mats' crop marks
+
+
+def plan_mats(paper: str) -> tuple[float, float, list[Slot]]:
+    """(page width, page height, slots) in points: two mats one above the other on a portrait page."""
+    page_w, page_h = PAPER_MM[paper]
+    x0 = (page_w - MAT_W) / 2
+    y_top = (page_h + MAT_GAP) / 2
+    y_bottom = (page_h - MAT_GAP) / 2 - MAT_H
+    slots = [Slot(Rect(x0 * mm, y * mm, MAT_W * mm, MAT_H * mm), Rect(x0 * mm, y * mm, MAT_W * mm, MAT_H * mm))
+             for y in (y_top, y_bottom)]
+    return page_w * mm, page_h * mm, slots
+
+
 def render_mats(content, paper: str, path: Path) -> None:
-    page_w, page_h = PAPER_MM[paper][1], PAPER_MM[paper][0]  # landscape
+    """The player mats, two to a page, with crop marks at their corners and a 100 mm ruler."""
+    page_w, page_h, slots = plan_mats(paper)
+    colours = list(content.game["player_colours"])
+    sheet = Sheet(paper, "mats", page_w, page_h, 1, len(slots), 0.0, tuple(slots))
     with atomic_output(path) as out:
-        canvas = new_canvas(out, (page_w * mm, page_h * mm), f"{content.title['en']}: player mats")
-        for colour in content.game["player_colours"]:
-            x0, y0 = (page_w - MAT_W) / 2 * mm, (page_h - MAT_H) / 2 * mm
-            box = (round(x0, 4), round(y0, 4), round(x0 + MAT_W * mm, 4), round(y0 + MAT_H * mm, 4))
-            canvas.setTrimBox(box)
-            canvas.setBleedBox(box)
-            draw_mat(canvas, content, colour, x0, y0)
+        canvas = new_canvas(out, (page_w, page_h), f"{content.title['en']}: player mats")
+        for first in range(0, len(colours), len(slots)):
+            on_page = list(zip(colours[first:first + len(slots)], slots))
+            _boxes(canvas, [slot.trim for _, slot in on_page])
+            for colour, slot in on_page:
+                draw_mat(canvas, content, colour, slot.trim.x, slot.trim.y)
+            marks = crop_marks(sheet, [slot for _, slot in on_page])
+            canvas.setStrokeColor(INK)
+            canvas.setLineWidth(0.3)
+            for mark in marks:
+                canvas.line(mark.x0, mark.y0, mark.x1, mark.y1)
+            ruler_beside(canvas, page_w, page_h, [slot.trim for _, slot in on_page] + [line_box(m) for m in marks])
             canvas.showPage()
         canvas.save()
 
