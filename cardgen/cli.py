@@ -2,6 +2,10 @@
 
 Exit status: 0 success, 1 the content or a scenario is wrong, 2 a usage error. Problems with the
 user's input are printed as one line each, never as a traceback.
+
+Start-up matters for a command people type often: this module imports only Typer and the error
+types; the content loader, reportlab, sympy and the rules engines are imported inside the commands
+that need them, so `cardgen --help` and `cardgen list` answer at once.
 """
 
 from __future__ import annotations
@@ -9,24 +13,27 @@ from __future__ import annotations
 import json
 import sys
 import time
+from enum import Enum
 from pathlib import Path
 from typing import List, Optional
 
 import typer
 
-from cardgen.content import LANGUAGES, PROJECT_CONTENT, GameContent, discover_games, load_game, load_games
-from cardgen.errors import ContentError, ContentErrors, OutputError, UsageError
-from cardgen.pdfdoc import cjk_font_description, require_cjk, use_cjk_font
-from cardgen.registry import definition_for
+from cardgen import __version__
+from cardgen.errors import ContentError, ContentErrors, OutputError, UsageError, display_path
 
 app = typer.Typer(
-    add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
     help="Print-and-play card sheets, rule sheets and rules verification for five games.",
 )
 
-_options = {"content": PROJECT_CONTENT}
+# Options of the whole program that people also type after the command (`cardgen build --content
+# DIR`); `main` moves them in front of it. Each takes one value.
+GLOBAL_OPTIONS = ("--content", "--font")
+
+_options: dict[str, Path | None] = {"content": None}
 
 
 class Failed(Exception):
@@ -41,79 +48,184 @@ def complain(message: str) -> None:
     typer.echo(message, err=True)
 
 
+def _hide_flag_types() -> None:
+    """Typer's help prints `<bool>` beside every on/off flag, where no value is typed; leave it out."""
+    from typer.core import TyperOption
+
+    shown = TyperOption.display_type_rich
+
+    def display_type_rich(self, ctx):
+        return None if getattr(self, "is_flag", False) else shown(self, ctx)
+
+    TyperOption.display_type_rich = display_type_rich
+
+
+_hide_flag_types()
+
+
+def choices(name: str, *values: str) -> type[Enum]:
+    """The values an option takes, as Typer wants them: it lists them in --help and, with
+    case_sensitive=False, takes any case (`--paper A4`)."""
+    return Enum(name, {value.lower().replace("-", "_"): value for value in values}, type=str)
+
+
+Paper = choices("Paper", "a4", "letter", "all")
+Lang = choices("Lang", "en", "zh-Hant", "all")
+Flip = choices("Flip", "long", "short")
+Sides = choices("Sides", "both", "fronts", "backs")
+Policy = choices("Policy", "random", "greedy")
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        say(f"cardgen {__version__}")
+        raise typer.Exit()
+
+
 @app.callback()
 def main_options(
-    content: Path = typer.Option(
-        PROJECT_CONTENT, "--content", help="Content folder holding one sub-folder per game.",
-        file_okay=False,
-    ),
+    content: Optional[Path] = typer.Option(
+        None, "--content", help="Content folder holding one sub-folder per game (default: the games that come "
+        "with cardgen). Also accepted after the command.", file_okay=False, show_default=False),
     font: Optional[Path] = typer.Option(
-        None, "--font", help="A TrueType font with Chinese glyphs (.ttf or .ttc) to embed; default: the "
-        "CARDGEN_CJK_FONT environment variable, the project's .fonts/, then the system's fonts.", dir_okay=False),
+        None, "--font", help="A Chinese font file to embed (.ttf, .ttc, .otf); default: CARDGEN_CJK_FONT, the "
+        "project's .fonts/, then the system's own (CARDGEN_FONT_PATH replaces the system search). Also "
+        "accepted after the command.", dir_okay=False),
+    version: bool = typer.Option(False, "--version", callback=_show_version, is_eager=True,
+                                 help="Print the version and exit."),
 ):
     """Print-and-play generator and rules verifier."""
     _options["content"] = content
-    use_cjk_font(font)
+    # The font module brings reportlab; commands that print nothing need neither.
+    if font is not None or "cardgen.pdfdoc" in sys.modules:
+        from cardgen.pdfdoc import use_cjk_font
+
+        use_cjk_font(font)
 
 
 def content_dir() -> Path:
-    return _options["content"]
+    if _options["content"] is not None:
+        return _options["content"]
+    from cardgen.content import PROJECT_CONTENT
+
+    return PROJECT_CONTENT
+
+
+def _where() -> str:
+    """' in DIR' for a content folder the user named; nothing for the games shipped with cardgen,
+    whose folder (inside site-packages) means nothing to a user."""
+    return "" if _options["content"] is None else f" in {display_path(str(content_dir()))}"
 
 
 def selected_games(names: list[str] | None) -> list[str]:
+    """The games named (each must exist; a misspelling gets a "did you mean"), or every game of
+    the content folder, which must hold at least one."""
+    from cardgen.content import discover_games
+
     available = discover_games(content_dir())
+    if not available:
+        complain(f"{display_path(str(content_dir()))}: the folder holds no game (a game is a sub-folder "
+                 "with a game.yaml)")
+        raise Failed()
     for name in names or []:
         if name not in available:
-            raise UsageError(f"unknown game {name!r}; games in {content_dir()}: {', '.join(available) or 'none'}")
+            import difflib
+
+            close = difflib.get_close_matches(name, available, n=1, cutoff=0.5)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            raise UsageError(f"unknown game {name!r}{hint} (games{_where()}: {', '.join(available)})")
     return list(names) if names else available
 
 
-def load_or_fail(names: list[str] | None) -> list[GameContent]:
+def load_or_fail(names: list[str] | None, report=None) -> list:
     """Load and check the games: schemas, cross-file facts and every static check (rule-sheet
-    parts, house style, scenario setups), reporting every error of every game at once."""
+    parts, house style, scenario setups), reporting every error of every game at once.
+    `report(errors)` replaces the printed report (for --json)."""
+    from cardgen.content import load_games
     from cardgen.static_checks import check_game
 
     games, errors = load_games(content_dir(), selected_games(names))
     for content in games:
         errors += check_game(content)
     if errors:
-        for error in errors:
-            complain(str(error))
-        complain(f"{len(errors)} error{'s' if len(errors) != 1 else ''} found")
+        if report is not None:
+            report(errors)
+        else:
+            for error in errors:
+                complain(str(error))
+            complain(f"{len(errors)} error{'s' if len(errors) != 1 else ''} found")
         raise Failed()
     return games
 
 
+def error_dict(error: ContentError) -> dict:
+    return {"file": display_path(error.file), "line": error.line, "column": error.col, "path": error.json_path,
+            "message": error.message}
+
+
+def _print_json(document) -> None:
+    say(json.dumps(document, ensure_ascii=False, sort_keys=True))
+
+
 @app.command()
-def validate(games: Optional[List[str]] = typer.Argument(None, help="Games to check (default: all).")):
+def validate(
+    games: Optional[List[str]] = typer.Argument(None, help="Games to check (default: all)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
+):
     """Check every content file against its schema and the cross-file facts; list every error."""
-    for content in load_or_fail(games):
+    def report_json(errors):
+        _print_json({"ok": False, "games": [], "errors": [error_dict(e) for e in errors]})
+
+    rows = []
+    for content in load_or_fail(games, report_json if as_json else None):
         counts = content.deck_counts()
-        say(f"ok  {content.id}: {sum(counts.values())} cards in {len(counts)} decks, "
-            f"{len(content.other_components())} other component kinds, {len(content.scenario_paths)} scenarios")
+        rows.append({"game": content.id, "cards": sum(counts.values()), "decks": len(counts),
+                     "other_component_kinds": len(content.other_components()),
+                     "scenarios": len(content.scenario_paths)})
+    if as_json:
+        _print_json({"ok": True, "games": rows, "errors": []})
+        return
+    for row in rows:
+        say(f"ok  {row['game']}: {row['cards']} cards in {row['decks']} decks, "
+            f"{row['other_component_kinds']} other component kinds, {row['scenarios']} scenarios")
+
+
+def list_row(content_root: Path, name: str) -> dict:
+    """One game's line of `cardgen list`, read from game.yaml and cards.yaml alone (a listing, not
+    a check: `validate` checks). Content that cannot be read gives a row with `error`."""
+    from cardgen.yamlio import load_yaml
+
+    folder = content_root / name
+    try:
+        game, _ = load_yaml(folder / "game.yaml")
+        cards_file = folder / "cards.yaml"
+        cards = load_yaml(cards_file)[0].get("cards", []) if cards_file.is_file() else []
+        return {"game": name, "title": str(game["title"]["en"]),
+                "cards": sum(int(card.get("copies", 1)) for card in cards),
+                "other_components": sum(int(item.get("count", 1)) for item in game.get("components", [])),
+                "players_min": int(game["players"]["min"]), "players_max": int(game["players"]["max"])}
+    except (ContentError, KeyError, TypeError, ValueError, AttributeError, OSError):
+        return {"game": name, "error": f"content has errors: run `cardgen validate {name}`"}
 
 
 @app.command("list")
-def list_games():
+def list_games(as_json: bool = typer.Option(False, "--json", help="Print the games as one JSON object.")):
     """The games in the content folder with their component totals."""
-    names = selected_games(None)
-    games, errors = load_games(content_dir(), names)
-    loaded = {g.id: g for g in games}
-    for name in names:
-        content = loaded.get(name)
-        if content is None:
-            say(f"{name:28} (content has errors: run `cardgen validate {name}`)")
-            continue
-        cards = sum(content.deck_counts().values())
-        others = sum(item.get("count", 1) for item in content.other_components())
-        title = content.title["en"]
-        say(f"{name:28} {title:32} {cards:4} cards  {others:3} other components  "
-            f"{content.game['players']['min']}-{content.game['players']['max']} players")
-    if errors:
+    rows = [list_row(content_dir(), name) for name in selected_games(None)]
+    if as_json:
+        _print_json({"games": rows})
+    else:
+        for row in rows:
+            if "error" in row:
+                say(f"{row['game']:28} ({row['error']})")
+                continue
+            say(f"{row['game']:28} {row['title']:32} {row['cards']:4} cards  {row['other_components']:3} other "
+                f"components  {row['players_min']}-{row['players_max']} players")
+    if any("error" in row for row in rows):
         raise Failed()
 
 
-def manifest_rows(content: GameContent) -> list[dict]:
+def manifest_rows(content) -> list[dict]:
     """One row per physical card, then one per other component."""
     rows = []
     for card in content.physical_cards():
@@ -132,6 +244,8 @@ def manifest(
     as_json: bool = typer.Option(False, "--json", help="One JSON object per physical card or component."),
 ):
     """Every physical component with its count, for checking a printed set against the data."""
+    from cardgen.registry import definition_for
+
     (content,) = load_or_fail([game])
     if as_json:
         for row in manifest_rows(content):
@@ -152,15 +266,42 @@ def manifest(
     say(f"  total: {total_cards} cards, {total_other} other components")
 
 
+LANG_HELP = ("Languages of the rule sheets and card texts: en, zh-Hant or all. Default: all when a Chinese "
+             "font is found, else English alone (with a note saying what was left out).")
+
+
+def chosen_languages(lang: Lang | None, contents: list) -> tuple[str, ...]:
+    """The languages this run prints. Chinese asked for by name needs a font (a usage error says
+    how to get one); Chinese by default is left out, in one line on stderr, when no font is found."""
+    from cardgen.content import LANGUAGES
+    from cardgen.pdfdoc import HOW_TO_GET_A_FONT, chinese_font_found, require_cjk
+
+    langs = LANGUAGES if lang in (None, Lang.all) else (lang.value,)
+    wants_chinese = any(code.startswith("zh") for code in langs)
+    if wants_chinese and lang is None and not chinese_font_found():
+        langs = tuple(code for code in langs if not code.startswith("zh"))
+        complain("Chinese left out (rule sheets, assembly pages and Chinese card text): no Chinese font found; "
+                 + HOW_TO_GET_A_FONT + "; --lang en builds English alone without this note")
+        wants_chinese = False
+    if wants_chinese and not chinese_font_found():
+        raise UsageError(f"--lang {lang.value} prints Chinese, and no Chinese font was found; {HOW_TO_GET_A_FONT}; "
+                         "--lang en builds English alone")
+    require_cjk(wants_chinese)
+    for content in contents:
+        content.languages = langs
+    return langs
+
+
 @app.command()
 def build(
     games: Optional[List[str]] = typer.Argument(None, help="Games to build (default: all)."),
-    paper: str = typer.Option("all", help="a4, letter or all."),
+    paper: Paper = typer.Option(Paper.all, case_sensitive=False, help="Paper size: a4, letter or all."),
     layout: str = typer.Option(
         "home,butted,fold", help="home (gutter between cards, art bleeding into it), butted (cards share cut "
         "lines), fold (fronts and backs on one side, for single-sided printers), shop (one card per page and a "
         "PNG per card, for a print shop), tts (Tabletop Simulator deck sheets), several joined by commas, or all."),
-    flip: str = typer.Option("long", help="Duplex flip edge for the backs: long or short (short-flip files end in -short)."),
+    flip: Flip = typer.Option(Flip.long, case_sensitive=False,
+                              help="Duplex flip edge for the backs (short-flip files end in -short)."),
     cut_line: Optional[str] = typer.Option(
         None, "--cut-line", help="Crop mark weight and colour as WIDTH_PT,#RRGGBB (default 0.3,#000000)."),
     back_offset: Optional[str] = typer.Option(
@@ -175,12 +316,16 @@ def build(
         None, "--cards", help="Only these cards, to replace lost or damaged ones: positions in print order "
         "(1 is the first card printed; each sheet's label lists its positions), ranges such as 40-44, or card "
         "ids (one copy each time named), e.g. 12,17,40-44. Needs one game; makes replacements-* files only."),
-    sides: str = typer.Option("both", "--sides", help="both, fronts or backs: card sheets of one side only."),
+    sides: Sides = typer.Option(Sides.both, "--sides", case_sensitive=False,
+                                help="Card sheets of both sides, or of fronts or backs only."),
     card_size: Optional[str] = typer.Option(
         None, help="Print every card at this size instead of the content's, as WIDTHxHEIGHT in mm (e.g. 57x89)."),
     out: str = typer.Option("output", "--out", help="Output folder."),
-    lang: str = typer.Option("all", "--lang", help="Rule sheet languages: en, zh-Hant or all."),
+    lang: Optional[Lang] = typer.Option(None, "--lang", case_sensitive=False, help=LANG_HELP, show_default=False),
     strict: bool = typer.Option(False, "--strict", help="Treat preflight warnings as errors."),
+    tts_url: Optional[str] = typer.Option(
+        None, "--tts-url", help="Where the Tabletop Simulator images will be hosted (a URL ending in the tts/ "
+        "folder); default: addresses relative to the saved object."),
 ):
     """Build every PDF (card sheets, tiles, rule sheets) of the games into OUT/<game>/.
 
@@ -188,30 +333,29 @@ def build(
     place only when all are done, so a failure or Ctrl-C leaves OUT as it was."""
     if not out.strip():
         raise UsageError("--out must name a folder")
-    langs = _choice("lang", lang, LANGUAGES)
-    papers = _choice("paper", paper, ("a4", "letter"))
-    if flip not in ("long", "short"):
-        raise UsageError(f"--flip must be long or short, not {flip!r}")
     from cardgen.build import build_all, build_options
+    from cardgen.pdfdoc import cjk_font_description
 
-    layouts, options = build_options(layout, cut_line, back_offset, printer, shop, cards, sides, games)
+    papers = ("a4", "letter") if paper is Paper.all else (paper.value,)
+    layouts, options = build_options(layout.lower(), cut_line, back_offset, printer, shop, cards, sides.value, games)
+    if tts_url is not None:
+        from dataclasses import replace
 
+        options = replace(options, tts_url=tts_url)
     size = _card_size(card_size) if card_size else None
     contents = load_or_fail(games)
     if size is not None:
         for content in contents:
             for declared in content.game["card_sizes"].values():
                 declared["width_mm"], declared["height_mm"] = size
-    for content in contents:
-        content.languages = langs
-    require_cjk(any(lang.startswith("zh") for lang in langs))
+    langs = chosen_languages(lang, contents)
     say(f"Chinese font: {cjk_font_description()}")
     run_preflight(contents, strict)
     start = time.perf_counter()
-    with _progress() as progress:
-        written = build_all(contents, Path(out), progress=progress, papers=papers, layouts=layouts, flip=flip,
-                            langs=langs, options=options, calibration=options.cards is None and
-                            bool({"home", "butted"} & set(layouts)))
+    calibration = options.cards is None and bool({"home", "butted"} & set(layouts))
+    plan = dict(papers=papers, layouts=layouts, flip=flip.value, langs=langs, options=options)
+    with Progress("building", _planned_files(contents, Path(out), calibration, **plan), "files") as progress:
+        written = build_all(contents, Path(out), progress=progress.step, calibration=calibration, **plan)
     folders: dict[Path, int] = {}
     for path in written:
         if path.suffix in (".png", ".csv", ".json"):  # shop and Tabletop Simulator folders: one line each
@@ -221,9 +365,37 @@ def build(
     for folder, count in folders.items():
         say(f"wrote {folder}/  ({count} files)")
     say(f"{len(written)} files in {time.perf_counter() - start:.2f} s")
+    closing = where_to_start(written, Path(out))
+    if closing:
+        say(closing)
 
 
-def run_preflight(contents: list[GameContent], strict: bool) -> None:
+def _planned_files(contents, out: Path, calibration: bool, **plan) -> int:
+    """How many files the build will write, for the progress bar."""
+    from cardgen.build import planned_outputs
+
+    total = sum(len(planned_outputs(content, out, **plan)) for content in contents)
+    return total + (len(plan["papers"]) if calibration else 0)
+
+
+def where_to_start(written: list[Path], out: Path) -> str:
+    """The build's closing line: which file to open first (the assembly page, which says what to
+    print and how) and where the card sheets are."""
+    assembly = sorted(p for p in written if p.name.startswith("assembly-") and p.name.endswith("-en.pdf")) or \
+        sorted(p for p in written if p.name.startswith("assembly-"))
+    sheets = sorted({p.parent for p in written if p.name.startswith(("cards-", "replacements-"))})
+    parts = []
+    if assembly:
+        parts.append(f"open {display_path(str(assembly[0]))} first: it says what to print, on what, and how to "
+                     "cut and assemble")
+    if sheets:
+        shown = ", ".join(display_path(str(folder)) + "/" for folder in sheets[:3])
+        more = f" and {len(sheets) - 3} more" if len(sheets) > 3 else ""
+        parts.append(f"card sheets (cards-*.pdf) are in {shown}{more}")
+    return "; ".join(parts)
+
+
+def run_preflight(contents: list, strict: bool) -> None:
     """Check the printed cards before anything is written: errors stop the build, warnings are
     listed (and stop it too with --strict)."""
     from cardgen.preflight import preflight, table
@@ -245,13 +417,17 @@ def preflight_command(
     games: Optional[List[str]] = typer.Argument(None, help="Games to check (default: all)."),
     strict: bool = typer.Option(False, "--strict", help="Treat warnings as errors."),
     as_json: bool = typer.Option(False, "--json", help="Print the findings as JSON, one object per line."),
+    lang: Optional[Lang] = typer.Option(None, "--lang", case_sensitive=False, help=LANG_HELP, show_default=False),
 ):
-    """Check every card face and back as a prepress technician would: text below 7 pt, characters
-    no font can print, text past the trim or inside the 3 mm safe zone, art that stops short of
-    the bleed. Each finding names the game, the card and where it is in the content."""
+    """Check every card face and back as a prepress technician would, before anything is printed.
+
+    Errors: text below 7 pt, characters no font can print, text past the trim. Warnings: text inside
+    the 3 mm safe zone, art that stops short of the bleed. Each finding names the game, the card and
+    where it is in the content."""
     from cardgen.preflight import preflight, table
 
     contents = load_or_fail(games)
+    chosen_languages(lang, contents)
     findings = [f for content in contents for f in preflight(content, strict=strict)]
     if as_json:
         for finding in findings:
@@ -272,30 +448,37 @@ def _card_size(text: str) -> tuple[float, float]:
     return width, height
 
 
-def _choice(name: str, value: str, allowed: tuple[str, ...]) -> tuple[str, ...]:
-    if value == "all":
-        return allowed
-    if value not in allowed:
-        raise UsageError(f"--{name} must be one of {', '.join(allowed)} or all, not {value!r}")
-    return (value,)
+class Progress:
+    """What a long command is doing. On a terminal (stderr), a bar with the count done of the
+    total, the current game and file, and the time left; otherwise nothing beyond the command's
+    own plain lines. `step(path)` is called once per finished item."""
 
-
-class _progress:
-    """A rich progress line on a terminal; silence otherwise. Called once per written file."""
+    def __init__(self, verb: str, total: int, unit: str):
+        self.verb, self.total, self.unit = verb, total, unit
+        self.bar = None
 
     def __enter__(self):
-        self.bar = None
-        if sys.stdout.isatty():
-            from rich.progress import Progress
+        if sys.stderr.isatty():
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
+            from rich.progress import Progress as Bar
 
-            self.bar = Progress(transient=True)
+            self.bar = Bar(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                           TextColumn(self.unit), TimeRemainingColumn(), transient=True,
+                           console=Console(stderr=True))
             self.bar.start()
-            self.task = self.bar.add_task("building", total=None)
+            self.task = self.bar.add_task(self.verb, total=self.total)
         return self
 
-    def __call__(self, path) -> None:
+    def describe(self, text: str) -> None:
+        """Say what is being done now (the game and file), without counting a step."""
         if self.bar is not None:
-            self.bar.update(self.task, advance=1, description=f"building {Path(path).name}")
+            self.bar.update(self.task, description=f"{self.verb} {text}")
+
+    def step(self, path=None) -> None:
+        if self.bar is not None:
+            text = "/".join(Path(path).parts[-2:]) if path is not None else ""
+            self.bar.update(self.task, advance=1, description=f"{self.verb} {text}")
 
     def __exit__(self, *exc):
         if self.bar is not None:
@@ -309,15 +492,24 @@ def verify(
     game: Optional[str] = typer.Option(None, help="The game of scenario files outside a game folder."),
     notation: Optional[str] = typer.Option(
         None, "--notation", help="Print GAME's scenario notation (its actions and the fields expect: reads) and stop."),
+    show: Optional[int] = typer.Option(
+        None, "--show", min=0, help="Print the whole position after step N of each scenario named (0: the start): "
+        "every zone, and what each player sees."),
+    trace: bool = typer.Option(False, "--trace", help="Print the whole position after every step."),
+    as_json: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
+    junit: Optional[Path] = typer.Option(None, "--junit", dir_okay=False,
+                                         help="Also write the result as a JUnit XML report to this file, for CI."),
 ):
     """Check the data, then replay every scenario; report each failure with file, line and step.
 
-    A scenario is a YAML file with a title, a rule, the players, optional params, seed and setup, and steps. A step is an action (P1: text, with rejects: text when it must be refused), expect: (fields of the position), observe: (what one player sees), or chance: (the outcome of the next shuffle); end: compares the result.
+    A scenario is a YAML file with a title, a rule, the players, optional params, seed and setup, and
+    steps. A step is an action (P1: text, with rejects: text when it must be refused), expect: (fields of
+    the position), observe: (what one player sees), or chance: (the outcome of the next shuffle); end:
+    compares the result.
 
-    Each game's actions and fields: cardgen verify --notation GAME, or docs/scenarios.md.
-    """
+    Each game's actions and fields: cardgen verify --notation GAME, or docs/scenarios.md."""
     from cardgen.registry import engine_for
-    from verify.scenario import run_scenario
+    from verify.scenario import check_scenario, run_scenario
 
     if notation is not None:
         (content,) = load_or_fail([notation])
@@ -327,71 +519,149 @@ def verify(
             raise Failed()
         say(engine.notation_help().rstrip())
         return
+    plan = _verify_plan(targets or [], game)
+    contents = {c.id: c for c in load_or_fail(list(plan))}
+    engines = {name: engine_for(contents[name]) for name in plan}
+    # Files named on the command line are checked whole before anything is replayed (a game's own
+    # scenarios were checked by load_or_fail).
+    static = [e for name, paths in plan.items() for path in paths or [] for e in check_scenario(path, engines[name])]
+    if static:
+        for error in static:
+            complain(str(error))
+        complain(f"{len(static)} error{'s' if len(static) != 1 else ''} found before replay")
+        raise Failed()
+    echo = (lambda text: None) if as_json else say
+    report = {"games": [], "scenarios": [], "rulings": []}
+    watch = _position_printer(show, trace) if (show is not None or trace) else None
+    total = sum(len(paths) if paths is not None else len(contents[name].scenario_paths) for name, paths in plan.items())
+    with Progress("replaying", total, "scenarios") as progress:
+        for name, paths in plan.items():
+            content = contents[name]
+            prov = content.provenance_counts()
+            echo(f"{name}: data ok; components sourced {prov['sourced']}, reconstructed {prov['reconstructed']}")
+            engine = engines[name]
+            report["games"].append({"game": name, "sourced": prov["sourced"], "reconstructed": prov["reconstructed"],
+                                    "engine": engine is not None})
+            if engine is None:
+                complain(f"{name}: no rules engine: scenarios not replayed (rules not implemented)")
+                report["scenarios"].append({"game": name, "file": None, "title": "rules engine", "ok": False,
+                                            "failures": ["no rules engine (rules not implemented)"], "seconds": 0.0})
+                continue
+            for path in paths if paths is not None else content.scenario_paths:
+                progress.describe(f"{name}/{path.name}")
+                started = time.perf_counter()
+                result = run_scenario(path, engine, watch=watch)
+                report["scenarios"].append({"game": name, "file": display_path(str(path)), "title": result.title,
+                                            "ok": result.ok, "failures": result.failures,
+                                            "seconds": round(time.perf_counter() - started, 4)})
+                progress.step()
+                echo(f"  {'pass' if result.ok else 'FAIL'}  {path.name}: {result.title}")
+                for line in result.failures:
+                    complain(line)
+            if paths is None:
+                report["rulings"] += _recheck_comparisons(content, engine, echo, progress)
+    replayed = sum(1 for s in report["scenarios"] if s["file"] is not None)
+    failed = sum(not s["ok"] for s in report["scenarios"]) + sum(not r["ok"] for r in report["rulings"])
+    report.update(replayed=replayed, failed=failed, ok=failed == 0)
+    if junit is not None:
+        write_junit(report, junit)
+    if as_json:
+        _print_json(report)
+    else:
+        say(f"{replayed} scenarios replayed, {failed} failed")
+    if failed:
+        raise Failed()
 
-    game_names, scenario_files = [], []
-    for target in targets or []:
-        if target.endswith((".yaml", ".yml")):
-            scenario_files.append(Path(target))
-        else:
-            game_names.append(target)
+
+def _verify_plan(targets: list[str], game: str | None) -> dict[str, list[Path] | None]:
+    """Game -> the scenario files named for it, or None for all of its scenarios."""
     plan: dict[str, list[Path] | None] = {}
-    for path in scenario_files:
+    names = []
+    for target in targets:
+        if not target.endswith((".yaml", ".yml")):
+            names.append(target)
+            continue
+        path = Path(target)
+        if not path.is_file():
+            raise UsageError(f"{target}: the file does not exist" if not path.exists() else f"{target}: not a file")
         owner = game or _game_of_scenario(path)
         plan.setdefault(owner, [])
         if plan[owner] is not None:
             plan[owner].append(path)
-    for name in game_names or ([] if scenario_files else selected_games(None)):
+    for name in names or ([] if plan else selected_games(None)):
         plan[name] = None  # every scenario of the game
-    contents = {c.id: c for c in load_or_fail(list(plan))}
-    failures = 0
-    replayed = 0
-    for name, paths in plan.items():
-        content = contents[name]
-        prov = content.provenance_counts()
-        say(f"{name}: data ok; components sourced {prov['sourced']}, reconstructed {prov['reconstructed']}")
-        engine = engine_for(content)
-        if engine is None:
-            complain(f"{name}: no rules engine: scenarios not replayed (rules not implemented)")
-            failures += 1
-            continue
-        for path in paths if paths is not None else content.scenario_paths:
-            result = run_scenario(path, engine)
-            replayed += 1
-            if result.ok:
-                say(f"  pass  {path.name}: {result.title}")
-            else:
-                failures += 1
-                say(f"  FAIL  {path.name}: {result.title}")
-                for line in result.failures:
-                    complain(f"{line}")
-        if paths is None:
-            failures += _recheck_comparisons(content, engine)
-    say(f"{replayed} scenarios replayed, {failures} failed")
-    if failures:
-        raise Failed()
+    return plan
 
 
-def _recheck_comparisons(content: GameContent, engine) -> int:
+def _position_printer(show: int | None, trace: bool):
+    """A `watch(step number, step, state)` for run_scenario that prints the whole position (every
+    zone, and what each player sees) after step `show`, or after every step with `trace`."""
+    from verify.scenario import describe_position
+
+    def watch(n: int, step, state) -> None:
+        if trace or n == show:
+            say(describe_position(n, step, state))
+
+    return watch
+
+
+def write_junit(report: dict, path: Path) -> None:
+    """The verify report as JUnit XML: one test suite per game, one test case per scenario and per
+    ruling's comparison."""
+    import xml.etree.ElementTree as ET
+
+    from cardgen.pdfdoc import atomic_output
+
+    root = ET.Element("testsuites", name="cardgen verify")
+    for game in report["games"]:
+        name = game["game"]
+        cases = [s for s in report["scenarios"] if s["game"] == name] + \
+            [r for r in report["rulings"] if r["game"] == name]
+        suite = ET.SubElement(root, "testsuite", name=name, tests=str(len(cases)),
+                              failures=str(sum(not c["ok"] for c in cases)), errors="0", skipped="0")
+        for case in cases:
+            label = f"{Path(case['file']).name}: {case['title']}" if case.get("file") else \
+                case.get("title") or f"ruling {case['ruling']}"
+            element = ET.SubElement(suite, "testcase", classname=name, name=label,
+                                    time=f"{case.get('seconds', 0.0):.4f}")
+            if case.get("file"):
+                element.set("file", case["file"])
+            if not case["ok"]:
+                messages = case.get("failures") or case.get("moved") or []
+                failure = ET.SubElement(element, "failure", message=messages[0] if messages else "failed")
+                failure.text = "\n".join(messages)
+    ET.indent(root)
+    try:
+        with atomic_output(path) as buffer:
+            buffer.write(ET.tostring(root, encoding="utf-8", xml_declaration=True) + b"\n")
+    except OSError as exc:
+        raise OutputError(path, exc) from None
+
+
+def _recheck_comparisons(content, engine, echo, progress: Progress) -> list[dict]:
     """Each ruling's stored comparison of readings is measured again; a moved figure fails."""
     from verify.compare import recheck
 
-    failed = 0
-    for i, ruling in enumerate(content.files.get("rulings", {}).get("rulings", [])):
-        record = ruling.get("compare")
-        if record is None:
-            continue
+    results = []
+    rulings = [(i, r) for i, r in enumerate(content.files.get("rulings", {}).get("rulings", [])) if r.get("compare")]
+    if rulings:
+        echo(f"  re-measuring {len(rulings)} ruling comparison{'s' if len(rulings) != 1 else ''} of {content.id} "
+             "(seeded games under each reading; this takes a while)")
+    for i, ruling in rulings:
+        where = content.where("rulings", ["rulings", i, "compare"])
+        progress.describe(f"{content.id}: ruling {ruling['id']} (re-measuring)")
         if "param" not in ruling:
-            complain(f"{content.where('rulings', ['rulings', i, 'compare'])}: a comparison needs the ruling's param")
-            failed += 1
+            complain(f"{where}: a comparison needs the ruling's param")
+            results.append({"game": content.id, "ruling": ruling["id"], "ok": False,
+                            "moved": ["a comparison needs the ruling's param"]})
             continue
-        moved = recheck(engine, ruling["param"], record)
+        moved = recheck(engine, ruling["param"], ruling["compare"])
+        results.append({"game": content.id, "ruling": ruling["id"], "ok": not moved, "moved": moved})
         if moved:
-            failed += 1
-            complain(f"{content.where('rulings', ['rulings', i, 'compare'])}: ruling {ruling['id']}: the comparison "
-                     f"moved: {'; '.join(moved)}")
+            complain(f"{where}: ruling {ruling['id']}: the comparison moved: {'; '.join(moved)}")
         else:
-            say(f"  pass  ruling {ruling['id']}: comparison of {ruling['param']} readings holds")
-    return failed
+            echo(f"  pass  ruling {ruling['id']}: comparison of {ruling['param']} readings holds")
+    return results
 
 
 def _game_of_scenario(path: Path) -> str:
@@ -407,7 +677,8 @@ def simulate(
     players: int = typer.Option(4, help="Players per game."),
     games: int = typer.Option(100, min=1, max=10_000_000, help="Games to play."),
     seed: int = typer.Option(1, help="Seed of the first game; game k uses seed + k."),
-    policy: str = typer.Option("random", help="random or greedy."),
+    policy: Policy = typer.Option(Policy.random, case_sensitive=False,
+                                  help="random plays any legal action; greedy the best by the engine's score."),
     turn_cap: int = typer.Option(2000, min=1, max=10_000_000, help="Stop a game after this many actions."),
     param: Optional[List[str]] = typer.Option(
         None, help="A game parameter as KEY=VALUE, repeatable (e.g. stage=la-haute-montagne, mountains=false)."),
@@ -419,14 +690,12 @@ def simulate(
 ):
     """Random playouts that check the invariants after every action; report speed and outcomes.
 
-    Policies: `random` picks any legal action (games may run long; it is for invariants),
-    `greedy` picks the best action by the engine's own score and finishes games (use it for
-    lengths and win rates). With --compare, the games are played twice, once per reading."""
+    Policies: `random` picks any legal action (games may run long; it is for invariants), `greedy` picks
+    the best action by the engine's own score and finishes games (use it for lengths and win rates).
+    With --compare, the games are played twice, once per reading."""
     from cardgen.registry import engine_for
     from verify.simulate import simulate as run
 
-    if policy not in ("random", "greedy"):
-        raise UsageError(f"--policy must be random or greedy, not {policy!r}")
     (content,) = load_or_fail([game])
     engine = engine_for(content)
     if engine is None:
@@ -439,11 +708,11 @@ def simulate(
         key, values = _comparison(engine, compare)
         from verify.compare import compare as run_comparison
 
-        result = run_comparison(engine, key, values, players, games, seed, policy, turn_cap)
+        result = run_comparison(engine, key, values, players, games, seed, policy.value, turn_cap)
         say(json.dumps(result.as_record(), ensure_ascii=False) if as_json else result.summary())
         return
     failure_path = failures / f"{game}-{players}p-seed{seed}.yaml"
-    report = run(engine, players=players, games=games, seed=seed, policy=policy, turn_cap=turn_cap,
+    report = run(engine, players=players, games=games, seed=seed, policy=policy.value, turn_cap=turn_cap,
                  failure_path=failure_path)
     if as_json:
         say(json.dumps(simulation_dict(game, report), ensure_ascii=False, sort_keys=True))
@@ -503,13 +772,66 @@ def simulation_dict(game: str, report) -> dict:
     }
 
 
+def _paragraphs_on_one_line() -> None:
+    """Help texts as Typer prints them keep the docstrings' line breaks, which then fall in the
+    middle of sentences; each paragraph is joined into one line and wrapped to the terminal."""
+    import inspect
+
+    for info in app.registered_commands:
+        text = info.help or inspect.getdoc(info.callback) or ""
+        info.help = "\n\n".join(" ".join(part.split()) for part in text.split("\n\n"))
+
+
+_paragraphs_on_one_line()
+
+
+def hoist_global_options(argv: list[str]) -> list[str]:
+    """`cardgen build --content DIR` as `cardgen --content DIR build`: the program's own options
+    (GLOBAL_OPTIONS) typed after the command are moved in front of it. Nothing after `--` moves."""
+    commands = {c.name or c.callback.__name__.replace("_", "-") for c in app.registered_commands}
+    position, i = None, 0
+    while i < len(argv) and position is None:
+        if argv[i] in GLOBAL_OPTIONS:
+            i += 1  # its value, which may look like a command
+        elif argv[i] in commands:
+            position = i
+        i += 1
+    if position is None:
+        return argv
+    before, after, moved = argv[:position + 1], [], []
+    rest = argv[position + 1:]
+    i = 0
+    while i < len(rest):
+        arg = rest[i]
+        if arg == "--":
+            after += rest[i:]
+            break
+        name = arg.split("=", 1)[0]
+        if name in GLOBAL_OPTIONS:
+            if "=" in arg:
+                moved.append(arg)
+            elif i + 1 < len(rest):
+                moved += [arg, rest[i + 1]]
+                i += 1
+            else:
+                after.append(arg)  # no value: let the parser say so
+        else:
+            after.append(arg)
+        i += 1
+    return moved + before + after if moved else argv
+
+
 def main(argv: list[str] | None = None) -> None:
-    _options["content"] = PROJECT_CONTENT
-    use_cjk_font(None)
-    require_cjk(True)
+    _options["content"] = None
+    if "cardgen.pdfdoc" in sys.modules:  # a second run in one process starts from the defaults
+        from cardgen.pdfdoc import require_cjk, use_cjk_font
+
+        use_cjk_font(None)
+        require_cjk(True)
+    args = hoist_global_options(list(sys.argv[1:] if argv is None else argv))
     try:
         # Typer turns Ctrl-C into the return value 130 when it does not exit itself.
-        if app(args=argv, prog_name="cardgen", standalone_mode=False) == 130:
+        if app(args=args, prog_name="cardgen", standalone_mode=False) == 130:
             raise KeyboardInterrupt
     except Failed:
         sys.exit(1)
