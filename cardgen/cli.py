@@ -340,7 +340,11 @@ def build(
     layouts, options = build_options(layout.lower(), cut_line, back_offset, printer, shop, cards, sides.value, games)
     if tts_url is not None:
         from dataclasses import replace
+        from urllib.parse import urlsplit
 
+        address = urlsplit(tts_url)
+        if address.scheme not in ("http", "https", "file") or not (address.netloc or address.path):
+            raise UsageError(f"--tts-url must be an address such as https://example.org/decks/, not {tts_url!r}")
         options = replace(options, tts_url=tts_url)
     size = _card_size(card_size) if card_size else None
     contents = load_or_fail(games)
