@@ -536,7 +536,7 @@ def verify(
         raise Failed()
     echo = (lambda text: None) if as_json else say
     report = {"games": [], "scenarios": [], "rulings": []}
-    watch = _position_printer(show, trace) if (show is not None or trace) else None
+    watch = PositionPrinter(show, trace) if (show is not None or trace) else None
     total = sum(len(paths) if paths is not None else len(contents[name].scenario_paths) for name, paths in plan.items())
     with Progress("replaying", total, "scenarios") as progress:
         for name, paths in plan.items():
@@ -559,6 +559,9 @@ def verify(
                                             "ok": result.ok, "failures": result.failures,
                                             "seconds": round(time.perf_counter() - started, 4)})
                 progress.step()
+                missed = watch.missed(path, result.steps_run) if watch is not None else None
+                if missed:
+                    complain(missed)
                 echo(f"  {'pass' if result.ok else 'FAIL'}  {path.name}: {result.title}")
                 for line in result.failures:
                     complain(line)
@@ -597,16 +600,25 @@ def _verify_plan(targets: list[str], game: str | None) -> dict[str, list[Path] |
     return plan
 
 
-def _position_printer(show: int | None, trace: bool):
+class PositionPrinter:
     """A `watch(step number, step, state)` for run_scenario that prints the whole position (every
     zone, and what each player sees) after step `show`, or after every step with `trace`."""
-    from verify.scenario import describe_position
 
-    def watch(n: int, step, state) -> None:
-        if trace or n == show:
+    def __init__(self, show: int | None, trace: bool):
+        self.show, self.trace, self.shown = show, trace, False
+
+    def __call__(self, n: int, step, state) -> None:
+        from verify.scenario import describe_position
+
+        if self.trace or n == self.show:
+            self.shown = self.shown or n == self.show
             say(describe_position(n, step, state))
 
-    return watch
+    def missed(self, path: Path, steps_run: int) -> str | None:
+        """What to say when the step asked for was never reached; resets for the next file."""
+        missed, self.shown = self.show is not None and not self.shown, False
+        return f"{path.name}: no position after step {self.show}: the replay stopped after step {steps_run}" \
+            if missed else None
 
 
 def write_junit(report: dict, path: Path) -> None:

@@ -52,3 +52,13 @@ def test_asking_for_chinese_without_a_font_says_how_to_get_one(tmp_path):
         assert "no Chinese font was found" in done.stderr and "--lang en" in done.stderr
         assert "make setup" in done.stderr and "--font" in done.stderr
         assert not (tmp_path / "out" / "game-of-trains").exists()
+
+
+def test_preflight_takes_a_language_and_needs_no_chinese_font_for_english(tmp_path):
+    done = run_without_chinese_font("preflight", "game-of-trains", "--lang", "en", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "Chinese left out" not in done.stderr and "preflight" in done.stdout
+    done = run_without_chinese_font("preflight", "game-of-trains", cwd=tmp_path)
+    assert done.returncode == 0 and done.stderr.count("Chinese left out") == 1
+    done = run_without_chinese_font("preflight", "game-of-trains", "--lang", "zh-Hant", cwd=tmp_path)
+    assert done.returncode == 2 and "no Chinese font was found" in done.stderr

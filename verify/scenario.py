@@ -197,12 +197,15 @@ def _plain_data(value: Any) -> Any:
 
 
 def describe_position(n: int, step, state: State) -> str:
-    """The whole position after step `n` (0: before the first step), as YAML: every field
-    `expect:` may name, then what each player sees (hidden zones only by size)."""
+    """The whole position after step `n` (0: before the first step), as YAML: who moves, every
+    zone with all it holds (hidden ones too) and who may see it, every field `expect:` may name,
+    then what each player sees (hidden zones only by size)."""
     import yaml
 
     title = "start" if n == 0 else f"after step {n}: {_step_text(step)}"
-    document = {"position": _plain_data(state.fields()), "to move": list(state.to_move()),
+    zones = {(f"{zone.name}.{zone.owner}" if zone.owner else zone.name) + f" ({zone.visibility.name.lower()})":
+             _plain_data(zone.shown()) for zone in state.zones()}
+    document = {"to move": list(state.to_move()), "zones": zones, "fields": _plain_data(state.fields()),
                 "seen by": {player: _plain_data(state.observation(player)) for player in state.players}}
     body = yaml.safe_dump(document, allow_unicode=True, sort_keys=False, default_flow_style=None, width=100)
     return f"--- {title}\n{body}"
@@ -211,7 +214,10 @@ def describe_position(n: int, step, state: State) -> str:
 def _step_text(step) -> str:
     if not isinstance(step, dict):
         return str(step)
-    return ", ".join(f"{k}: {v}" for k, v in step.items())
+    import json
+
+    return ", ".join(f"{k}: {v if isinstance(v, str) else json.dumps(_plain_data(v), ensure_ascii=False)}"
+                     for k, v in step.items())
 
 
 def run_scenario(path: Path, game: Game, record: bool = False,
