@@ -369,7 +369,7 @@ def build(
     for folder, count in folders.items():
         say(f"wrote {folder}/  ({count} files)")
     say(f"{len(written)} files in {time.perf_counter() - start:.2f} s")
-    closing = where_to_start(written, Path(out))
+    closing = where_to_start(written)
     if closing:
         say(closing)
 
@@ -382,20 +382,27 @@ def _planned_files(contents, out: Path, calibration: bool, **plan) -> int:
     return total + (len(plan["papers"]) if calibration else 0)
 
 
-def where_to_start(written: list[Path], out: Path) -> str:
+def where_to_start(written: list[Path]) -> str:
     """The build's closing line: which file to open first (the assembly page, which says what to
-    print and how) and where the card sheets are."""
-    assembly = sorted(p for p in written if p.name.startswith("assembly-") and p.name.endswith("-en.pdf")) or \
-        sorted(p for p in written if p.name.startswith("assembly-"))
+    print, on what, and how to cut and assemble) and where the card sheets are."""
+    pages: dict[Path, Path] = {}
+    for path in sorted(written, key=lambda p: (not p.name.endswith("-en.pdf"), p.name)):
+        if path.name.startswith("assembly-"):
+            pages.setdefault(path.parent, path)
     sheets = sorted({p.parent for p in written if p.name.startswith(("cards-", "replacements-"))})
     parts = []
-    if assembly:
-        parts.append(f"open {display_path(str(assembly[0]))} first: it says what to print, on what, and how to "
-                     "cut and assemble")
-    if sheets:
-        shown = ", ".join(display_path(str(folder)) + "/" for folder in sheets[:3])
-        more = f" and {len(sheets) - 3} more" if len(sheets) > 3 else ""
-        parts.append(f"card sheets (cards-*.pdf) are in {shown}{more}")
+    if len(pages) == 1:
+        parts.append(f"open {display_path(str(next(iter(pages.values()))))} first: it says what to print, on "
+                     "what, and how to cut and assemble")
+    elif pages:
+        first = display_path(str(pages[min(pages)]))
+        parts.append(f"open each game's assembly page first ({first} and {len(pages) - 1} more): it says what to "
+                     "print, on what, and how to cut and assemble")
+    if len(sheets) == 1:
+        parts.append(f"the card sheets (cards-*.pdf) are in {display_path(str(sheets[0]))}/")
+    elif sheets:
+        parts.append(f"the card sheets (cards-*.pdf) are in each game's folder under "
+                     f"{display_path(str(sheets[0].parent))}/")
     return "; ".join(parts)
 
 
@@ -454,12 +461,13 @@ def _card_size(text: str) -> tuple[float, float]:
 
 class Progress:
     """What a long command is doing. On a terminal (stderr), a bar with the count done of the
-    total, the current game and file, and the time left; otherwise nothing beyond the command's
-    own plain lines. `step(path)` is called once per finished item."""
+    total, the current game and file, and the time left; when piped, a plain line as each game's
+    files begin (verify prints its own line per scenario). `step(path)` is called once per
+    finished item."""
 
     def __init__(self, verb: str, total: int, unit: str):
         self.verb, self.total, self.unit = verb, total, unit
-        self.bar = None
+        self.bar, self.group = None, None
 
     def __enter__(self):
         if sys.stderr.isatty():
@@ -481,8 +489,16 @@ class Progress:
 
     def step(self, path=None) -> None:
         if self.bar is not None:
-            text = "/".join(Path(path).parts[-2:]) if path is not None else ""
-            self.bar.update(self.task, advance=1, description=f"{self.verb} {text}")
+            self.bar.update(self.task, advance=1)
+            if path is not None:  # game/file; files at the top of the (staging) folder by name alone
+                path = Path(path)
+                self.describe(path.name if path.parent.name.startswith(".") else f"{path.parent.name}/{path.name}")
+        elif path is not None:
+            # Piped: one plain line whenever the work moves on to another game's folder.
+            group = Path(path).parent.name
+            if group != self.group and not group.startswith("."):
+                complain(f"{self.verb} {group}")
+            self.group = group
 
     def __exit__(self, *exc):
         if self.bar is not None:
