@@ -22,7 +22,10 @@ import typer
 from cardgen import __version__
 from cardgen.errors import ContentError, ContentErrors, OutputError, UsageError, display_path
 
+# Plain help, as most command-line tools print it: it wraps to the terminal and costs a tenth of
+# a second less to start than Typer's boxed panels.
 app = typer.Typer(
+    rich_markup_mode=None,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -46,21 +49,6 @@ def say(message: str = "") -> None:
 
 def complain(message: str) -> None:
     typer.echo(message, err=True)
-
-
-def _hide_flag_types() -> None:
-    """Typer's help prints `<bool>` beside every on/off flag, where no value is typed; leave it out."""
-    from typer.core import TyperOption
-
-    shown = TyperOption.display_type_rich
-
-    def display_type_rich(self, ctx):
-        return None if getattr(self, "is_flag", False) else shown(self, ctx)
-
-    TyperOption.display_type_rich = display_type_rich
-
-
-_hide_flag_types()
 
 
 def choices(name: str, *values: str) -> type[Enum]:
@@ -812,6 +800,8 @@ def _paragraphs_on_one_line() -> None:
     for info in app.registered_commands:
         text = info.help or inspect.getdoc(info.callback) or ""
         info.help = "\n\n".join(" ".join(part.split()) for part in text.split("\n\n"))
+        # The command list shows the whole first sentence instead of cutting it at 45 characters.
+        info.short_help = info.short_help or info.help.split("\n\n")[0]
 
 
 _paragraphs_on_one_line()

@@ -83,13 +83,22 @@ def test_help_lists_choices_hides_flag_types_and_keeps_sentences_whole(capsys):
         assert code == 0 and "<bool>" not in out, command
     code, out, _ = run(capsys, "--help")
     assert "<bool>" not in out
-    # Each command's summary fits on its one row of a wide terminal and ends its sentence there.
-    rows = {line.split()[1]: line for line in out.splitlines() if len(line.split()) > 1 and line.split()[1] in COMMANDS}
-    assert set(rows) == set(COMMANDS)
-    for command, line in rows.items():
-        assert line.rstrip(" │").endswith("."), line
+    # The command list gives each command's whole first sentence, wrapped between words, never cut.
+    listing = out.split("Commands:", 1)[1]
+    summaries: dict[str, str] = {}
+    for line in listing.splitlines():
+        words = line.split()
+        if words and words[0] in COMMANDS and line.startswith("  ") and not line.startswith("   "):
+            command = words[0]
+            summaries[command] = " ".join(words[1:])
+        elif words:
+            summaries[command] += " " + " ".join(words)
+    assert set(summaries) == set(COMMANDS)
     for info in app.registered_commands:
-        assert all("\n" not in paragraph for paragraph in info.help.split("\n\n")), info.callback.__name__
+        command = info.name or info.callback.__name__.replace("_", "-")
+        assert all("\n" not in paragraph for paragraph in info.help.split("\n\n")), command
+        assert summaries[command] == info.help.split("\n\n")[0] and summaries[command].endswith("."), command
+        assert not summaries[command].endswith("..."), command
 
 
 def test_an_empty_content_folder_holds_no_game(capsys, tmp_path):
