@@ -104,29 +104,36 @@ def _face_count(path: Path) -> int:
     return 1
 
 
+TRADITIONAL_MARKS = (" TC", " HK", "Traditional", "JhengHei", "Ming")
+
+
 def chinese_face(path: Path, face: int) -> tuple[int, bool] | None:
     """(face index, has TrueType outlines) of a face of `path` that has Chinese glyphs, or None.
-    Face -1 means "choose": a Traditional Chinese face (TC, HK, Traditional) when the collection
-    has one, else the first face with Chinese glyphs. Broken files give None."""
+    Face -1 means "choose": a Traditional Chinese face (by its name: TC, HK, JhengHei, ...) when
+    the collection has one, else the first face with Chinese glyphs. Names are read first, as a
+    collection's character maps are large and shared. Broken files give None."""
     from fontTools.ttLib import TTFont
 
     try:
-        faces = range(_face_count(path)) if face < 0 else [face]
-        usable = []
+        faces = list(range(_face_count(path))) if face < 0 else [face]
+        if len(faces) > 1:
+            def traditional(index: int) -> bool:
+                font = TTFont(str(path), fontNumber=index, lazy=True)
+                name = (font["name"].getDebugName(4) or "") if "name" in font else ""
+                font.close()
+                return any(mark in name for mark in TRADITIONAL_MARKS)
+
+            faces.sort(key=lambda index: not traditional(index))
         for index in faces:
             font = TTFont(str(path), fontNumber=index, lazy=True)
             cmap = font.getBestCmap() or {}
-            if all(ord(ch) in cmap for ch in CHINESE_PROBE):
-                name = (font["name"].getDebugName(4) or "") if "name" in font else ""
-                traditional = any(mark in name for mark in (" TC", " HK", "Traditional", "JhengHei", "Ming"))
-                usable.append((not traditional, index, "glyf" in font))
+            truetype = "glyf" in font
             font.close()
+            if all(ord(ch) in cmap for ch in CHINESE_PROBE):
+                return index, truetype
     except Exception:  # noqa: BLE001 - any broken or foreign file is simply not a usable font
         return None
-    if not usable:
-        return None
-    _, index, truetype = min(usable)
-    return index, truetype
+    return None
 
 
 def cache_folder() -> Path:

@@ -21,6 +21,7 @@ def clean_search(monkeypatch, tmp_path):
     monkeypatch.setattr(pdfdoc, "PROJECT_ROOT", tmp_path / "project")
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))  # where macOS and Windows keep caches
     monkeypatch.delenv(pdfdoc.FONT_ENV, raising=False)
     monkeypatch.setattr(pdfdoc, "_found", None)
     monkeypatch.setattr(pdfdoc, "_cjk_choice", None)
@@ -97,3 +98,23 @@ def test_a_named_font_that_is_not_chinese_is_a_usage_error(clean_search):
     pdfdoc.use_cjk_font(latin)
     with pytest.raises(pdfdoc.UsageError, match="--font: .* is not a font with Chinese glyphs"):
         pdfdoc.chinese_font_found()
+
+
+@pytest.mark.parametrize("platform", ["darwin", "win32"])
+def test_the_usual_font_folders_of_macos_and_windows_are_searched(clean_search, monkeypatch, platform):
+    monkeypatch.delenv(fontsearch.FONT_PATH_ENV, raising=False)
+    monkeypatch.setattr(fontsearch.sys, "platform", platform)
+    if platform == "darwin":
+        folder = clean_search / "Library" / "Fonts"
+        monkeypatch.setattr(fontsearch, "MAC_FONT_FOLDERS", (str(folder),))
+        name = "PingFang.ttc"
+    else:
+        folder = clean_search / "Windows" / "Fonts"
+        monkeypatch.setenv("WINDIR", str(folder.parent))
+        monkeypatch.delenv("LOCALAPPDATA", raising=False)
+        name = "msjh.ttc"
+    folder.mkdir(parents=True)
+    make_cff_font(folder / name)
+    path, _, _, origin = pdfdoc.find_cjk_font()
+    assert f"TrueType copy of {folder / name}" in origin and path.suffix == ".ttf"
+    assert path.is_relative_to(clean_search / "home")
