@@ -125,6 +125,16 @@ def selected_games(names: list[str] | None) -> list[str]:
     return list(names) if names else available
 
 
+def complete_games(incomplete: str) -> list[str]:
+    """Shell completion of a game's name from the content folder."""
+    from cardgen.content import discover_games
+
+    try:
+        return [name for name in discover_games(content_dir()) if name.startswith(incomplete)]
+    except ContentErrors:
+        return []
+
+
 def load_or_fail(names: list[str] | None, report=None) -> list:
     """Load and check the games: schemas, cross-file facts and every static check (rule-sheet
     parts, house style, scenario setups), reporting every error of every game at once.
@@ -157,7 +167,8 @@ def _print_json(document) -> None:
 
 @app.command()
 def validate(
-    games: Optional[List[str]] = typer.Argument(None, help="Games to check (default: all)."),
+    games: Optional[List[str]] = typer.Argument(None, help="Games to check (default: all).",
+                                                      autocompletion=complete_games),
     as_json: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
 ):
     """Check every content file against its schema and the cross-file facts; list every error."""
@@ -228,7 +239,7 @@ def manifest_rows(content) -> list[dict]:
 
 @app.command()
 def manifest(
-    game: str = typer.Argument(..., help="The game."),
+    game: str = typer.Argument(..., help="The game.", autocompletion=complete_games),
     as_json: bool = typer.Option(False, "--json", help="One JSON object per physical card or component."),
 ):
     """Every physical component with its count, for checking a printed set against the data."""
@@ -282,7 +293,8 @@ def chosen_languages(lang: Lang | None, contents: list) -> tuple[str, ...]:
 
 @app.command()
 def build(
-    games: Optional[List[str]] = typer.Argument(None, help="Games to build (default: all)."),
+    games: Optional[List[str]] = typer.Argument(None, help="Games to build (default: all).",
+                                                      autocompletion=complete_games),
     paper: Paper = typer.Option(Paper.all, case_sensitive=False, help="Paper size: a4, letter or all."),
     layout: str = typer.Option(
         "home,butted,fold", help="home (gutter between cards, art bleeding into it), butted (cards share cut "
@@ -413,7 +425,8 @@ def run_preflight(contents: list, strict: bool) -> None:
 
 @app.command("preflight")
 def preflight_command(
-    games: Optional[List[str]] = typer.Argument(None, help="Games to check (default: all)."),
+    games: Optional[List[str]] = typer.Argument(None, help="Games to check (default: all).",
+                                                      autocompletion=complete_games),
     strict: bool = typer.Option(False, "--strict", help="Treat warnings as errors."),
     as_json: bool = typer.Option(False, "--json", help="Print the findings as JSON, one object per line."),
     lang: Optional[Lang] = typer.Option(None, "--lang", case_sensitive=False, help=LANG_HELP, show_default=False),
@@ -693,7 +706,7 @@ def _game_of_scenario(path: Path) -> str:
 
 @app.command()
 def simulate(
-    game: str = typer.Argument(..., help="The game."),
+    game: str = typer.Argument(..., help="The game.", autocompletion=complete_games),
     players: int = typer.Option(4, help="Players per game."),
     games: int = typer.Option(100, min=1, max=10_000_000, help="Games to play."),
     seed: int = typer.Option(1, help="Seed of the first game; game k uses seed + k."),

@@ -43,11 +43,18 @@ def test_python_m_cardgen_runs_the_command(tmp_path):
     assert done.returncode == 0 and done.stdout.strip() == f"cardgen {__version__}"
 
 
-def test_shell_completion_completes_commands(tmp_path):
-    env = {**os.environ, "_CARDGEN_COMPLETE": "complete_bash", "COMP_WORDS": "cardgen bu", "COMP_CWORD": "1"}
+def completions(words: str, cwd) -> list[str]:
+    env = {**os.environ, "_CARDGEN_COMPLETE": "complete_bash", "COMP_WORDS": words,
+           "COMP_CWORD": str(len(words.split()) - 1)}
     done = subprocess.run([sys.executable, "-c", "from cardgen.cli import main; main()"], capture_output=True,
-                          text=True, env=env, cwd=tmp_path, timeout=60)
-    assert done.stdout.split() == ["build"]
+                          text=True, env=env, cwd=cwd, timeout=60)
+    return done.stdout.split()
+
+
+def test_shell_completion_completes_commands_and_games(tmp_path):
+    assert completions("cardgen bu", tmp_path) == ["build"]
+    assert completions("cardgen build game-of", tmp_path) == ["game-of-trains"]
+    assert completions("cardgen simulate fl", tmp_path) == ["flamme-rouge"]
 
 
 def test_program_options_are_accepted_after_the_command(capsys, content_copy):
