@@ -353,7 +353,8 @@ def build(
             for declared in content.game["card_sizes"].values():
                 declared["width_mm"], declared["height_mm"] = size
     langs = chosen_languages(lang, contents)
-    say(f"Chinese font: {cjk_font_description()}")
+    if any(code.startswith("zh") for code in langs):
+        say(f"Chinese font: {cjk_font_description()}")
     run_preflight(contents, strict)
     start = time.perf_counter()
     calibration = options.cards is None and bool({"home", "butted"} & set(layouts))
@@ -540,13 +541,20 @@ def verify(
             raise Failed()
         say(engine.notation_help().rstrip())
         return
+    def report_json(errors):
+        _print_json({"ok": False, "errors": [error_dict(e) for e in errors], "games": [], "scenarios": [],
+                     "rulings": [], "replayed": 0, "failed": 0})
+
     plan = _verify_plan(targets or [], game)
-    contents = {c.id: c for c in load_or_fail(list(plan))}
+    contents = {c.id: c for c in load_or_fail(list(plan), report_json if as_json else None)}
     engines = {name: engine_for(contents[name]) for name in plan}
     # Files named on the command line are checked whole before anything is replayed (a game's own
     # scenarios were checked by load_or_fail).
     static = [e for name, paths in plan.items() for path in paths or [] for e in check_scenario(path, engines[name])]
     if static:
+        if as_json:
+            report_json(static)
+            raise Failed()
         for error in static:
             complain(str(error))
         complain(f"{len(static)} error{'s' if len(static) != 1 else ''} found before replay")
@@ -586,7 +594,7 @@ def verify(
                 report["rulings"] += _recheck_comparisons(content, engine, echo, progress)
     replayed = sum(1 for s in report["scenarios"] if s["file"] is not None)
     failed = sum(not s["ok"] for s in report["scenarios"]) + sum(not r["ok"] for r in report["rulings"])
-    report.update(replayed=replayed, failed=failed, ok=failed == 0)
+    report.update(replayed=replayed, failed=failed, ok=failed == 0, errors=[])
     if junit is not None:
         write_junit(report, junit)
     if as_json:

@@ -163,3 +163,13 @@ def test_verify_as_json_and_junit(capsys, content_copy, tmp_path):
     assert suite.get("name") == "game-of-trains" and suite.get("tests") == "3" and suite.get("failures") == "1"
     failures = [case for case in suite.iter("testcase") if case.find("failure") is not None]
     assert len(failures) == 1 and failures[0].get("name").startswith("zz-broken.yaml")
+
+
+def test_verify_as_json_reports_static_faults_as_json(capsys, tmp_path):
+    path = tmp_path / "faulty.yaml"
+    path.write_text("title: t\nplayers: 2\nsteps:\n  - expect: {markt: [9]}\n", "utf-8")
+    code, out, err = run(capsys, "verify", "--game", "game-of-trains", str(path), "--json")
+    report = json.loads(out)
+    assert code == 1 and not report["ok"] and report["replayed"] == 0 and err == ""
+    (error,) = report["errors"]
+    assert error["line"] == 4 and "did you mean 'market'?" in error["message"]
