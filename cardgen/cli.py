@@ -541,24 +541,31 @@ def verify(
             raise Failed()
         say(engine.notation_help().rstrip())
         return
-    def report_json(errors):
-        _print_json({"ok": False, "errors": [error_dict(e) for e in errors], "games": [], "scenarios": [],
-                     "rulings": [], "replayed": 0, "failed": 0})
+    if as_json and (show is not None or trace):
+        raise UsageError("--show and --trace print positions as text; leave out --json")
+
+    def refuse(errors: list[ContentError]) -> None:
+        """Faults found before replay: reported (as JSON with --json, in the JUnit file with
+        --junit) and the command stops."""
+        if junit is not None:
+            write_junit({"games": [], "scenarios": [], "rulings": [], "errors": errors}, junit)
+        if as_json:
+            _print_json({"ok": False, "errors": [error_dict(e) for e in errors], "games": [], "scenarios": [],
+                         "rulings": [], "replayed": 0, "failed": 0})
+        else:
+            for error in errors:
+                complain(str(error))
+            complain(f"{len(errors)} error{'s' if len(errors) != 1 else ''} found before replay")
+        raise Failed()
 
     plan = _verify_plan(targets or [], game)
-    contents = {c.id: c for c in load_or_fail(list(plan), report_json if as_json else None)}
+    contents = {c.id: c for c in load_or_fail(list(plan), refuse)}
     engines = {name: engine_for(contents[name]) for name in plan}
     # Files named on the command line are checked whole before anything is replayed (a game's own
     # scenarios were checked by load_or_fail).
     static = [e for name, paths in plan.items() for path in paths or [] for e in check_scenario(path, engines[name])]
     if static:
-        if as_json:
-            report_json(static)
-            raise Failed()
-        for error in static:
-            complain(str(error))
-        complain(f"{len(static)} error{'s' if len(static) != 1 else ''} found before replay")
-        raise Failed()
+        refuse(static)
     echo = (lambda text: None) if as_json else say
     report = {"games": [], "scenarios": [], "rulings": []}
     watch = PositionPrinter(show, trace) if (show is not None or trace) else None
@@ -671,6 +678,12 @@ def write_junit(report: dict, path: Path) -> None:
                 messages = case.get("failures") or case.get("moved") or []
                 failure = ET.SubElement(element, "failure", message=messages[0] if messages else "failed")
                 failure.text = "\n".join(messages)
+    if report.get("errors"):
+        suite = ET.SubElement(root, "testsuite", name="checks before replay", tests=str(len(report["errors"])),
+                              failures=str(len(report["errors"])), errors="0", skipped="0")
+        for error in report["errors"]:
+            case = ET.SubElement(suite, "testcase", classname="checks", name=str(error), file=display_path(error.file))
+            ET.SubElement(case, "failure", message=error.message).text = str(error)
     ET.indent(root)
     try:
         with atomic_output(path) as buffer:

@@ -173,3 +173,18 @@ def test_verify_as_json_reports_static_faults_as_json(capsys, tmp_path):
     assert code == 1 and not report["ok"] and report["replayed"] == 0 and err == ""
     (error,) = report["errors"]
     assert error["line"] == 4 and "did you mean 'market'?" in error["message"]
+
+
+def test_junit_lists_faults_found_before_replay(capsys, tmp_path):
+    path = tmp_path / "faulty.yaml"
+    path.write_text("title: t\nplayers: 2\nsteps:\n  - expect: {markt: [9]}\n  - P7: draw place 1\n", "utf-8")
+    report_file = tmp_path / "verify.xml"
+    code, _, err = run(capsys, "verify", "--game", "game-of-trains", str(path), "--junit", str(report_file))
+    assert code == 1 and "2 errors found before replay" in err
+    suite = ET.parse(report_file).getroot().find("testsuite")
+    assert suite.get("failures") == "2" and len(list(suite.iter("failure"))) == 2
+
+
+def test_positions_and_json_do_not_mix(capsys):
+    code, _, err = run(capsys, "verify", "game-of-trains", "--json", "--trace")
+    assert code == 2 and "leave out --json" in err
