@@ -9,7 +9,8 @@ OUT    ?= output
 
 .PHONY: all setup validate build verify test bench clean
 
-all: setup validate build verify
+# The build comes last: its closing line says which file to open first.
+all: setup validate verify build
 
 setup: $(STAMP) $(FONTS) $(ICC)
 

@@ -1,5 +1,5 @@
-"""Speed figures: for every game, PDF build time and throughput, PDF sizes and playouts per second;
-then cardgen side by side with two public packages from PyPI, each run from its own virtual
+"""Speed figures: how fast the command starts (`cardgen --help`, `cardgen list`); for every game, PDF
+build time and throughput, PDF sizes and playouts per second; then cardgen side by side with two public packages from PyPI, each run from its own virtual
 environment (`bench/setup-comparison.sh` makes it; `make bench` runs both):
 
 - Flamme Rouge races: the package flamme-rouge 0.1.2 played by its own bots against
@@ -7,7 +7,7 @@ environment (`bench/setup-comparison.sh` makes it; `make bench` runs both):
 - printing: an 88-card deck made with protograf (`bench/protograf_deck.py`) against
   `cardgen build game-of-trains ...` and against `cardgen build` of every game.
 
-Run with `make bench`, or `python bench/bench.py [GAME ...] [--part games|races|printing]`.
+Run with `make bench`, or `python bench/bench.py [GAME ...] [--part startup|games|races|printing]`.
 Figures are printed, never asserted: they depend on the machine and on what else it is running, so
 the load average is printed too, and every whole-process figure comes with the CPU seconds the
 process used (user + system), which load on the machine changes far less than wall time.
@@ -38,6 +38,8 @@ RACE_RUNS = 5         # whole processes for each Flamme Rouge contender
 RACES = 100           # races in each of those processes
 PRINT_RUNS = 5        # whole processes for the protograf deck and the one-game build
 FULL_BUILD_RUNS = 3   # whole processes for the build of every game
+STARTUP_RUNS = 7      # whole processes for each start-up figure
+STARTUP_TARGET = 0.3  # seconds: a command people type often should answer within this
 
 CARDGEN = Path(sys.executable).parent / "cardgen"
 
@@ -113,6 +115,32 @@ def comparison_python(venv: Path, package: str) -> Path | None:
         print(f"  skipped: {package} is not installed in {venv} (run `make bench`, which installs it)")
         return None
     return python
+
+
+# --- start-up: the command answering at once ------------------------------------------------
+
+def bench_startup() -> None:
+    """Whole processes of the commands people type most, beside the interpreter starting alone."""
+    print(f"Start-up, whole processes (median (min-max) wall seconds over {STARTUP_RUNS} runs after a warm-up; "
+          f"CPU seconds is the median per process; target {STARTUP_TARGET} s)")
+    rows = [("python -c pass (the interpreter alone)", [sys.executable, "-c", "pass"]),
+            ("cardgen --version", [CARDGEN, "--version"]),
+            ("cardgen --help", [CARDGEN, "--help"]),
+            ("cardgen list", [CARDGEN, "list"])]
+    for label, argv in rows:
+        try:
+            run_process(argv)  # warm-up: file caches, compiled modules
+            done = [run_process(argv) for _ in range(STARTUP_RUNS)]
+            if done[-1].problem():
+                raise RuntimeError(done[-1].problem())
+        except Exception as exc:  # noqa: BLE001
+            print(f"  {label:40} failed: {one_line(exc)}")
+            continue
+        walls, cpus = [r.wall for r in done], [r.cpu for r in done]
+        verdict = "" if label.startswith("python") else \
+            ("  within target" if statistics.median(walls) <= STARTUP_TARGET else "  over target")
+        print(f"  {label:40} {spread(walls)} s, CPU {statistics.median(cpus):.2f} s{verdict}")
+    print("  (wall time grows with the load on the machine; CPU time much less)")
 
 
 # --- every game: build, sizes, playouts -------------------------------------------------------
@@ -402,7 +430,7 @@ def bench_printing(venv: Path, spans_by_game: dict) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", help="games for the per-game figures (default: all)")
-    parser.add_argument("--part", choices=("all", "games", "races", "printing"), default="all")
+    parser.add_argument("--part", choices=("all", "startup", "games", "races", "printing"), default="all")
     parser.add_argument("--comparison-venv", type=Path, default=ROOT / ".bench-venv",
                         help="virtual environment holding flamme-rouge and protograf")
     args = parser.parse_args()
@@ -410,6 +438,9 @@ def main() -> None:
     print(f"cardgen bench, Python {sys.version.split()[0]}, {load_average()}")
     print()
     spans_by_game: dict = {}
+    if args.part in ("all", "startup"):
+        bench_startup()
+        print()
     if args.part in ("all", "games"):
         try:
             from cardgen.content import PROJECT_CONTENT, discover_games

@@ -54,13 +54,13 @@ class BuildOptions:
 
     sheet: cut lines, back offset and sides of the card sheets; shop: the shop profile id (None:
     the default profile); cards: a `--cards` selection (then only card files are made, named
-    `replacements-...`); final_dir: the folder the files end up in, for links inside saved
-    objects (None: out_dir)."""
+    `replacements-...`); tts_url: where the Tabletop Simulator images will be hosted (None:
+    addresses relative to the saved object)."""
 
     sheet: SheetOptions = DEFAULT_OPTIONS
     shop: str | None = None
     cards: str | None = None
-    final_dir: Path | None = None
+    tts_url: str | None = None
 
 
 def build_options(layout: str, cut_line: str | None, back_offset: str | None, printer, shop: str | None,
@@ -153,8 +153,7 @@ def planned_outputs(content, out_dir: Path, papers=("a4", "letter"), layouts=SHE
         if "tts" in layouts:
             from cardgen.tts import tts_outputs
 
-            final = Path(options.final_dir or out_dir) / content.id
-            outputs += tts_outputs(content, game_dir, final)
+            outputs += tts_outputs(content, game_dir, options.tts_url)
         for paper in papers:
             outputs.append((game_dir / f"proof-{paper}.pdf", partial(_proof, content, paper=paper)))
         rule_sheet = _rule_sheet_renderer()
@@ -256,7 +255,7 @@ def build_all(contents, out_dir: Path, progress: Callable[[Path], object] | None
         staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.resolve().name}.staging-", dir=out_dir.resolve().parent))
     except OSError as exc:
         raise OutputError(out_dir, exc) from None
-    build_options = replace(options.pop("options", None) or BuildOptions(), final_dir=out_dir.resolve())
+    build_options = options.pop("options", None) or BuildOptions()
     try:
         staged: list[Path] = []
         for content in contents:

@@ -2,6 +2,10 @@
 
 Exit status: 0 success, 1 the content or a scenario is wrong, 2 a usage error. Problems with the
 user's input are printed as one line each, never as a traceback.
+
+Start-up matters for a command people type often: this module imports only Typer and the error
+types; the content loader, reportlab, sympy and the rules engines are imported inside the commands
+that need them, so `cardgen --help` and `cardgen list` answer at once.
 """
 
 from __future__ import annotations
@@ -9,24 +13,30 @@ from __future__ import annotations
 import json
 import sys
 import time
+from enum import Enum
 from pathlib import Path
 from typing import List, Optional
 
 import typer
 
-from cardgen.content import LANGUAGES, PROJECT_CONTENT, GameContent, discover_games, load_game, load_games
-from cardgen.errors import ContentError, ContentErrors, OutputError, UsageError
-from cardgen.pdfdoc import cjk_font_description, require_cjk, use_cjk_font
-from cardgen.registry import definition_for
+from cardgen import __version__
+from cardgen.errors import ContentError, ContentErrors, OutputError, UsageError, display_path
 
+# Plain help, as most command-line tools print it: it wraps to the terminal and costs a tenth of
+# a second less to start than Typer's boxed panels.
 app = typer.Typer(
-    add_completion=False,
+    rich_markup_mode=None,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
     help="Print-and-play card sheets, rule sheets and rules verification for five games.",
 )
 
-_options = {"content": PROJECT_CONTENT}
+# Options of the whole program that people also type after the command (`cardgen build --content
+# DIR`); `main` moves them in front of it. Each takes one value.
+GLOBAL_OPTIONS = ("--content", "--font")
+
+_options: dict[str, Path | None] = {"content": None}
 
 
 class Failed(Exception):
@@ -41,79 +51,180 @@ def complain(message: str) -> None:
     typer.echo(message, err=True)
 
 
+def choices(name: str, *values: str) -> type[Enum]:
+    """The values an option takes, as Typer wants them: it lists them in --help and, with
+    case_sensitive=False, takes any case (`--paper A4`)."""
+    return Enum(name, {value.lower().replace("-", "_"): value for value in values}, type=str)
+
+
+Paper = choices("Paper", "a4", "letter", "all")
+Lang = choices("Lang", "en", "zh-Hant", "all")
+Flip = choices("Flip", "long", "short")
+Sides = choices("Sides", "both", "fronts", "backs")
+Policy = choices("Policy", "random", "greedy")
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        say(f"cardgen {__version__}")
+        raise typer.Exit()
+
+
 @app.callback()
 def main_options(
-    content: Path = typer.Option(
-        PROJECT_CONTENT, "--content", help="Content folder holding one sub-folder per game.",
-        file_okay=False,
-    ),
+    content: Optional[Path] = typer.Option(
+        None, "--content", help="Content folder holding one sub-folder per game (default: the games that come "
+        "with cardgen). Also accepted after the command.", file_okay=False, show_default=False),
     font: Optional[Path] = typer.Option(
-        None, "--font", help="A TrueType font with Chinese glyphs (.ttf or .ttc) to embed; default: the "
-        "CARDGEN_CJK_FONT environment variable, the project's .fonts/, then the system's fonts.", dir_okay=False),
+        None, "--font", help="A Chinese font file to embed (.ttf, .ttc, .otf); default: CARDGEN_CJK_FONT, the "
+        "project's .fonts/, then the system's own (CARDGEN_FONT_PATH replaces the system search). Also "
+        "accepted after the command.", dir_okay=False),
+    version: bool = typer.Option(False, "--version", callback=_show_version, is_eager=True,
+                                 help="Print the version and exit."),
 ):
     """Print-and-play generator and rules verifier."""
     _options["content"] = content
-    use_cjk_font(font)
+    # The font module brings reportlab; commands that print nothing need neither.
+    if font is not None or "cardgen.pdfdoc" in sys.modules:
+        from cardgen.pdfdoc import use_cjk_font
+
+        use_cjk_font(font)
 
 
 def content_dir() -> Path:
-    return _options["content"]
+    if _options["content"] is not None:
+        return _options["content"]
+    from cardgen.content import PROJECT_CONTENT
+
+    return PROJECT_CONTENT
+
+
+def _where() -> str:
+    """' in DIR' for a content folder the user named; nothing for the games shipped with cardgen,
+    whose folder (inside site-packages) means nothing to a user."""
+    return "" if _options["content"] is None else f" in {display_path(str(content_dir()))}"
 
 
 def selected_games(names: list[str] | None) -> list[str]:
+    """The games named (each must exist; a misspelling gets a "did you mean"), or every game of
+    the content folder, which must hold at least one."""
+    from cardgen.content import discover_games
+
     available = discover_games(content_dir())
+    if not available:
+        complain(f"{display_path(str(content_dir()))}: the folder holds no game (a game is a sub-folder "
+                 "with a game.yaml)")
+        raise Failed()
     for name in names or []:
         if name not in available:
-            raise UsageError(f"unknown game {name!r}; games in {content_dir()}: {', '.join(available) or 'none'}")
+            import difflib
+
+            close = difflib.get_close_matches(name, available, n=1, cutoff=0.5)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            raise UsageError(f"unknown game {name!r}{hint} (games{_where()}: {', '.join(available)})")
     return list(names) if names else available
 
 
-def load_or_fail(names: list[str] | None) -> list[GameContent]:
+def complete_games(incomplete: str) -> list[str]:
+    """Shell completion of a game's name from the content folder."""
+    from cardgen.content import discover_games
+
+    try:
+        return [name for name in discover_games(content_dir()) if name.startswith(incomplete)]
+    except ContentErrors:
+        return []
+
+
+def load_or_fail(names: list[str] | None, report=None) -> list:
     """Load and check the games: schemas, cross-file facts and every static check (rule-sheet
-    parts, house style, scenario setups), reporting every error of every game at once."""
+    parts, house style, scenario setups), reporting every error of every game at once.
+    `report(errors)` replaces the printed report (for --json)."""
+    from cardgen.content import load_games
     from cardgen.static_checks import check_game
 
     games, errors = load_games(content_dir(), selected_games(names))
     for content in games:
         errors += check_game(content)
     if errors:
-        for error in errors:
-            complain(str(error))
-        complain(f"{len(errors)} error{'s' if len(errors) != 1 else ''} found")
+        if report is not None:
+            report(errors)
+        else:
+            for error in errors:
+                complain(str(error))
+            complain(f"{len(errors)} error{'s' if len(errors) != 1 else ''} found")
         raise Failed()
     return games
 
 
+def error_dict(error: ContentError) -> dict:
+    return {"file": display_path(error.file), "line": error.line, "column": error.col, "path": error.json_path,
+            "message": error.message}
+
+
+def _print_json(document) -> None:
+    say(json.dumps(document, ensure_ascii=False, sort_keys=True))
+
+
 @app.command()
-def validate(games: Optional[List[str]] = typer.Argument(None, help="Games to check (default: all).")):
+def validate(
+    games: Optional[List[str]] = typer.Argument(None, help="Games to check (default: all).",
+                                                      autocompletion=complete_games),
+    as_json: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
+):
     """Check every content file against its schema and the cross-file facts; list every error."""
-    for content in load_or_fail(games):
+    def report_json(errors):
+        _print_json({"ok": False, "games": [], "errors": [error_dict(e) for e in errors]})
+
+    rows = []
+    for content in load_or_fail(games, report_json if as_json else None):
         counts = content.deck_counts()
-        say(f"ok  {content.id}: {sum(counts.values())} cards in {len(counts)} decks, "
-            f"{len(content.other_components())} other component kinds, {len(content.scenario_paths)} scenarios")
+        rows.append({"game": content.id, "cards": sum(counts.values()), "decks": len(counts),
+                     "other_component_kinds": len(content.other_components()),
+                     "scenarios": len(content.scenario_paths)})
+    if as_json:
+        _print_json({"ok": True, "games": rows, "errors": []})
+        return
+    for row in rows:
+        say(f"ok  {row['game']}: {row['cards']} cards in {row['decks']} decks, "
+            f"{row['other_component_kinds']} other component kinds, {row['scenarios']} scenarios")
+
+
+def list_row(content_root: Path, name: str) -> dict:
+    """One game's line of `cardgen list`, read from game.yaml and cards.yaml alone (a listing, not
+    a check: `validate` checks). Content that cannot be read gives a row with `error`."""
+    from cardgen.yamlio import load_yaml
+
+    folder = content_root / name
+    try:
+        game, _ = load_yaml(folder / "game.yaml")
+        cards_file = folder / "cards.yaml"
+        cards = load_yaml(cards_file)[0].get("cards", []) if cards_file.is_file() else []
+        return {"game": name, "title": str(game["title"]["en"]),
+                "cards": sum(int(card.get("copies", 1)) for card in cards),
+                "other_components": sum(int(item.get("count", 1)) for item in game.get("components", [])),
+                "players_min": int(game["players"]["min"]), "players_max": int(game["players"]["max"])}
+    except (ContentError, KeyError, TypeError, ValueError, AttributeError, OSError):
+        return {"game": name, "error": f"content has errors: run `cardgen validate {name}`"}
 
 
 @app.command("list")
-def list_games():
+def list_games(as_json: bool = typer.Option(False, "--json", help="Print the games as one JSON object.")):
     """The games in the content folder with their component totals."""
-    names = selected_games(None)
-    games, errors = load_games(content_dir(), names)
-    loaded = {g.id: g for g in games}
-    for name in names:
-        content = loaded.get(name)
-        if content is None:
-            say(f"{name:28} (content has errors: run `cardgen validate {name}`)")
-            continue
-        cards = sum(content.deck_counts().values())
-        others = sum(item.get("count", 1) for item in content.other_components())
-        title = content.title["en"]
-        say(f"{name:28} {title:32} {cards:4} cards  {others:3} other components  "
-            f"{content.game['players']['min']}-{content.game['players']['max']} players")
-    if errors:
+    rows = [list_row(content_dir(), name) for name in selected_games(None)]
+    if as_json:
+        _print_json({"games": rows})
+    else:
+        for row in rows:
+            if "error" in row:
+                say(f"{row['game']:28} ({row['error']})")
+                continue
+            say(f"{row['game']:28} {row['title']:32} {row['cards']:4} cards  {row['other_components']:3} other "
+                f"components  {row['players_min']}-{row['players_max']} players")
+    if any("error" in row for row in rows):
         raise Failed()
 
 
-def manifest_rows(content: GameContent) -> list[dict]:
+def manifest_rows(content) -> list[dict]:
     """One row per physical card, then one per other component."""
     rows = []
     for card in content.physical_cards():
@@ -128,10 +239,12 @@ def manifest_rows(content: GameContent) -> list[dict]:
 
 @app.command()
 def manifest(
-    game: str = typer.Argument(..., help="The game."),
+    game: str = typer.Argument(..., help="The game.", autocompletion=complete_games),
     as_json: bool = typer.Option(False, "--json", help="One JSON object per physical card or component."),
 ):
     """Every physical component with its count, for checking a printed set against the data."""
+    from cardgen.registry import definition_for
+
     (content,) = load_or_fail([game])
     if as_json:
         for row in manifest_rows(content):
@@ -152,15 +265,43 @@ def manifest(
     say(f"  total: {total_cards} cards, {total_other} other components")
 
 
+LANG_HELP = ("Languages of the rule sheets and card texts: en, zh-Hant or all. Default: all when a Chinese "
+             "font is found, else English alone (with a note saying what was left out).")
+
+
+def chosen_languages(lang: Lang | None, contents: list) -> tuple[str, ...]:
+    """The languages this run prints. Chinese asked for by name needs a font (a usage error says
+    how to get one); Chinese by default is left out, in one line on stderr, when no font is found."""
+    from cardgen.content import LANGUAGES
+    from cardgen.pdfdoc import HOW_TO_GET_A_FONT, chinese_font_found, require_cjk
+
+    langs = LANGUAGES if lang in (None, Lang.all) else (lang.value,)
+    wants_chinese = any(code.startswith("zh") for code in langs)
+    if wants_chinese and lang is None and not chinese_font_found():
+        langs = tuple(code for code in langs if not code.startswith("zh"))
+        complain("Chinese left out (rule sheets, assembly pages and Chinese card text): no Chinese font found; "
+                 + HOW_TO_GET_A_FONT + "; --lang en builds English alone without this note")
+        wants_chinese = False
+    if wants_chinese and not chinese_font_found():
+        raise UsageError(f"--lang {lang.value} prints Chinese, and no Chinese font was found; {HOW_TO_GET_A_FONT}; "
+                         "--lang en builds English alone")
+    require_cjk(wants_chinese)
+    for content in contents:
+        content.languages = langs
+    return langs
+
+
 @app.command()
 def build(
-    games: Optional[List[str]] = typer.Argument(None, help="Games to build (default: all)."),
-    paper: str = typer.Option("all", help="a4, letter or all."),
+    games: Optional[List[str]] = typer.Argument(None, help="Games to build (default: all).",
+                                                      autocompletion=complete_games),
+    paper: Paper = typer.Option(Paper.all, case_sensitive=False, help="Paper size: a4, letter or all."),
     layout: str = typer.Option(
         "home,butted,fold", help="home (gutter between cards, art bleeding into it), butted (cards share cut "
         "lines), fold (fronts and backs on one side, for single-sided printers), shop (one card per page and a "
         "PNG per card, for a print shop), tts (Tabletop Simulator deck sheets), several joined by commas, or all."),
-    flip: str = typer.Option("long", help="Duplex flip edge for the backs: long or short (short-flip files end in -short)."),
+    flip: Flip = typer.Option(Flip.long, case_sensitive=False,
+                              help="Duplex flip edge for the backs (short-flip files end in -short)."),
     cut_line: Optional[str] = typer.Option(
         None, "--cut-line", help="Crop mark weight and colour as WIDTH_PT,#RRGGBB (default 0.3,#000000)."),
     back_offset: Optional[str] = typer.Option(
@@ -171,8 +312,7 @@ def build(
         "the landscape calibration sheet (calibration-PAPER-landscape.pdf)."),
     printer: Optional[Path] = typer.Option(
         None, "--printer", help="A printer profile (YAML: printer: {back_offset_mm: {portrait: [X, Y], landscape: [X, Y]}}); "
-        "only this file is read.",
-        dir_okay=False),
+        "only this file is read.", dir_okay=False),
     shop: Optional[str] = typer.Option(None, "--shop", help="Print-shop profile of content/print/shops.yaml: "
                                        "poker-63x88 (default), makeplayingcards-poker, drivethrucards-poker, "
                                        "us-poker (The Game Crafter) or per-component-poker (a PDF per deck)."),
@@ -180,15 +320,19 @@ def build(
         None, "--cards", help="Only these cards, to replace lost or damaged ones: positions in print order "
         "(1 is the first card printed; each sheet's label lists its positions), ranges such as 40-44, or card "
         "ids (one copy each time named), e.g. 12,17,40-44. Needs one game; makes replacements-* files only."),
-    sides: str = typer.Option("both", "--sides", help="both, fronts or backs: card sheets of one side only."),
+    sides: Sides = typer.Option(Sides.both, "--sides", case_sensitive=False,
+                                help="Card sheets of both sides, or of fronts or backs only."),
     inner_guides: str = typer.Option(
         "none", "--inner-guides", help="Cut guides inside blocks of butted cards, on the fronts: none, crosses "
         "(a small cross where trims meet) or lines (a hairline along every shared edge)."),
     card_size: Optional[str] = typer.Option(
         None, help="Print every card at this size instead of the content's, as WIDTHxHEIGHT in mm (e.g. 57x89)."),
     out: str = typer.Option("output", "--out", help="Output folder."),
-    lang: str = typer.Option("all", "--lang", help="Rule sheet languages: en, zh-Hant or all."),
+    lang: Optional[Lang] = typer.Option(None, "--lang", case_sensitive=False, help=LANG_HELP, show_default=False),
     strict: bool = typer.Option(False, "--strict", help="Treat preflight warnings as errors."),
+    tts_url: Optional[str] = typer.Option(
+        None, "--tts-url", help="Where the Tabletop Simulator images will be hosted (a URL ending in the tts/ "
+        "folder); default: addresses relative to the saved object."),
 ):
     """Build every PDF (card sheets, tiles, rule sheets) of the games into OUT/<game>/.
 
@@ -196,34 +340,38 @@ def build(
     place only when all are done, so a failure or Ctrl-C leaves OUT as it was."""
     if not out.strip():
         raise UsageError("--out must name a folder")
-    langs = _choice("lang", lang, LANGUAGES)
-    papers = _choice("paper", paper, ("a4", "letter"))
-    if flip not in ("long", "short"):
-        raise UsageError(f"--flip must be long or short, not {flip!r}")
     from cardgen.build import build_all, build_options
+    from cardgen.pdfdoc import cjk_font_description
 
-    layouts, options = build_options(layout, cut_line, back_offset, printer, shop, cards, sides, games,
-                                     back_offset_landscape, inner_guides)
+    papers = ("a4", "letter") if paper is Paper.all else (paper.value,)
+    layouts, options = build_options(layout.lower(), cut_line, back_offset, printer, shop, cards, sides.value, games,
+                                     back_offset_landscape, inner_guides.lower())
     if options.sheet.back_offset != (0.0, 0.0) and options.sheet.back_offset_landscape == (0.0, 0.0):
         say("note: the back offset corrects portrait pages only; landscape pages (the home card sheets) "
             "take --back-offset-landscape, read on calibration-PAPER-landscape.pdf")
+    if tts_url is not None:
+        from dataclasses import replace
+        from urllib.parse import urlsplit
 
+        address = urlsplit(tts_url)
+        if address.scheme not in ("http", "https", "file") or not (address.netloc or address.path):
+            raise UsageError(f"--tts-url must be an address such as https://example.org/decks/, not {tts_url!r}")
+        options = replace(options, tts_url=tts_url)
     size = _card_size(card_size) if card_size else None
     contents = load_or_fail(games)
     if size is not None:
         for content in contents:
             for declared in content.game["card_sizes"].values():
                 declared["width_mm"], declared["height_mm"] = size
-    for content in contents:
-        content.languages = langs
-    require_cjk(any(lang.startswith("zh") for lang in langs))
-    say(f"Chinese font: {cjk_font_description()}")
+    langs = chosen_languages(lang, contents)
+    if any(code.startswith("zh") for code in langs):
+        say(f"Chinese font: {cjk_font_description()}")
     run_preflight(contents, strict)
     start = time.perf_counter()
-    with _progress() as progress:
-        written = build_all(contents, Path(out), progress=progress, papers=papers, layouts=layouts, flip=flip,
-                            langs=langs, options=options, calibration=options.cards is None and
-                            bool({"home", "butted"} & set(layouts)))
+    calibration = options.cards is None and bool({"home", "butted"} & set(layouts))
+    plan = dict(papers=papers, layouts=layouts, flip=flip.value, langs=langs, options=options)
+    with Progress("building", _planned_files(contents, Path(out), calibration, **plan), "files") as progress:
+        written = build_all(contents, Path(out), progress=progress.step, calibration=calibration, **plan)
     folders: dict[Path, int] = {}
     for path in written:
         if path.suffix in (".png", ".csv", ".json"):  # shop and Tabletop Simulator folders: one line each
@@ -234,6 +382,9 @@ def build(
         say(f"wrote {folder}/  ({count} files)")
     say(f"{len(written)} files in {time.perf_counter() - start:.2f} s")
     _say_what_cmyk_left_out(layouts, options)
+    closing = where_to_start(written)
+    if closing:
+        say(closing)
 
 
 def _say_what_cmyk_left_out(layouts, options) -> None:
@@ -247,7 +398,41 @@ def _say_what_cmyk_left_out(layouts, options) -> None:
         say(f"cards-cmyk.pdf left out: no CMYK colour profile found; {HOW_TO_GET_A_PROFILE}")
 
 
-def run_preflight(contents: list[GameContent], strict: bool) -> None:
+def _planned_files(contents, out: Path, calibration: bool, **plan) -> int:
+    """How many files the build will write, for the progress bar."""
+    from cardgen.build import planned_outputs
+
+    from cardgen.calibration import ORIENTATIONS
+
+    total = sum(len(planned_outputs(content, out, **plan)) for content in contents)
+    return total + (len(plan["papers"]) * len(ORIENTATIONS) if calibration else 0)
+
+
+def where_to_start(written: list[Path]) -> str:
+    """The build's closing line: which file to open first (the assembly page, which says what to
+    print, on what, and how to cut and assemble) and where the card sheets are."""
+    pages: dict[Path, Path] = {}
+    for path in sorted(written, key=lambda p: (not p.name.endswith("-en.pdf"), p.name)):
+        if path.name.startswith("assembly-"):
+            pages.setdefault(path.parent, path)
+    sheets = sorted({p.parent for p in written if p.name.startswith(("cards-", "replacements-"))})
+    parts = []
+    if len(pages) == 1:
+        parts.append(f"open {display_path(str(next(iter(pages.values()))))} first: it says what to print, on "
+                     "what, and how to cut and assemble")
+    elif pages:
+        first = display_path(str(pages[min(pages)]))
+        parts.append(f"open each game's assembly page first ({first} and {len(pages) - 1} more): it says what to "
+                     "print, on what, and how to cut and assemble")
+    if len(sheets) == 1:
+        parts.append(f"the card sheets (cards-*.pdf) are in {display_path(str(sheets[0]))}/")
+    elif sheets:
+        parts.append(f"the card sheets (cards-*.pdf) are in each game's folder under "
+                     f"{display_path(str(sheets[0].parent))}/")
+    return "; ".join(parts)
+
+
+def run_preflight(contents: list, strict: bool) -> None:
     """Check the printed cards before anything is written: errors stop the build, warnings are
     listed (and stop it too with --strict)."""
     from cardgen.preflight import preflight, table
@@ -266,16 +451,21 @@ def run_preflight(contents: list[GameContent], strict: bool) -> None:
 
 @app.command("preflight")
 def preflight_command(
-    games: Optional[List[str]] = typer.Argument(None, help="Games to check (default: all)."),
+    games: Optional[List[str]] = typer.Argument(None, help="Games to check (default: all).",
+                                                      autocompletion=complete_games),
     strict: bool = typer.Option(False, "--strict", help="Treat warnings as errors."),
     as_json: bool = typer.Option(False, "--json", help="Print the findings as JSON, one object per line."),
+    lang: Optional[Lang] = typer.Option(None, "--lang", case_sensitive=False, help=LANG_HELP, show_default=False),
 ):
-    """Check every card face and back as a prepress technician would: text below 7 pt, characters
-    no font can print, text past the trim or inside the 3 mm safe zone, art that stops short of
-    the bleed. Each finding names the game, the card and where it is in the content."""
+    """Check every card face and back as a prepress technician would, before anything is printed.
+
+    Errors: text below 7 pt, characters no font can print, text past the trim. Warnings: text inside
+    the 3 mm safe zone, art that stops short of the bleed. Each finding names the game, the card and
+    where it is in the content."""
     from cardgen.preflight import preflight, table
 
     contents = load_or_fail(games)
+    chosen_languages(lang, contents)
     findings = [f for content in contents for f in preflight(content, strict=strict)]
     if as_json:
         for finding in findings:
@@ -296,30 +486,46 @@ def _card_size(text: str) -> tuple[float, float]:
     return width, height
 
 
-def _choice(name: str, value: str, allowed: tuple[str, ...]) -> tuple[str, ...]:
-    if value == "all":
-        return allowed
-    if value not in allowed:
-        raise UsageError(f"--{name} must be one of {', '.join(allowed)} or all, not {value!r}")
-    return (value,)
+class Progress:
+    """What a long command is doing. On a terminal (stderr), a bar with the count done of the
+    total, the current game and file, and the time left; when piped, a plain line as each game's
+    files begin (verify prints its own line per scenario). `step(path)` is called once per
+    finished item."""
 
-
-class _progress:
-    """A rich progress line on a terminal; silence otherwise. Called once per written file."""
+    def __init__(self, verb: str, total: int, unit: str):
+        self.verb, self.total, self.unit = verb, total, unit
+        self.bar, self.group = None, None
 
     def __enter__(self):
-        self.bar = None
-        if sys.stdout.isatty():
-            from rich.progress import Progress
+        if sys.stderr.isatty():
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
+            from rich.progress import Progress as Bar
 
-            self.bar = Progress(transient=True)
+            self.bar = Bar(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                           TextColumn(self.unit), TimeRemainingColumn(), transient=True,
+                           console=Console(stderr=True))
             self.bar.start()
-            self.task = self.bar.add_task("building", total=None)
+            self.task = self.bar.add_task(self.verb, total=self.total)
         return self
 
-    def __call__(self, path) -> None:
+    def describe(self, text: str) -> None:
+        """Say what is being done now (the game and file), without counting a step."""
         if self.bar is not None:
-            self.bar.update(self.task, advance=1, description=f"building {Path(path).name}")
+            self.bar.update(self.task, description=f"{self.verb} {text}")
+
+    def step(self, path=None) -> None:
+        if self.bar is not None:
+            self.bar.update(self.task, advance=1)
+            if path is not None:  # game/file; files at the top of the (staging) folder by name alone
+                path = Path(path)
+                self.describe(path.name if path.parent.name.startswith(".") else f"{path.parent.name}/{path.name}")
+        elif path is not None:
+            # Piped: one plain line whenever the work moves on to another game's folder.
+            group = Path(path).parent.name
+            if group != self.group and not group.startswith("."):
+                complain(f"{self.verb} {group}")
+            self.group = group
 
     def __exit__(self, *exc):
         if self.bar is not None:
@@ -333,15 +539,24 @@ def verify(
     game: Optional[str] = typer.Option(None, help="The game of scenario files outside a game folder."),
     notation: Optional[str] = typer.Option(
         None, "--notation", help="Print GAME's scenario notation (its actions and the fields expect: reads) and stop."),
+    show: Optional[int] = typer.Option(
+        None, "--show", min=0, help="Print the whole position after step N of each scenario named (0: the start): "
+        "every zone, and what each player sees."),
+    trace: bool = typer.Option(False, "--trace", help="Print the whole position after every step."),
+    as_json: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
+    junit: Optional[Path] = typer.Option(None, "--junit", dir_okay=False,
+                                         help="Also write the result as a JUnit XML report to this file, for CI."),
 ):
     """Check the data, then replay every scenario; report each failure with file, line and step.
 
-    A scenario is a YAML file with a title, a rule, the players, optional params, seed and setup, and steps. A step is an action (P1: text, with rejects: text when it must be refused), expect: (fields of the position), observe: (what one player sees), or chance: (the outcome of the next shuffle); end: compares the result.
+    A scenario is a YAML file with a title, a rule, the players, optional params, seed and setup, and
+    steps. A step is an action (P1: text, with rejects: text when it must be refused), expect: (fields of
+    the position), observe: (what one player sees), or chance: (the outcome of the next shuffle); end:
+    compares the result.
 
-    Each game's actions and fields: cardgen verify --notation GAME, or docs/scenarios.md.
-    """
+    Each game's actions and fields: cardgen verify --notation GAME, or docs/scenarios.md."""
     from cardgen.registry import engine_for
-    from verify.scenario import run_scenario
+    from verify.scenario import check_scenario, run_scenario
 
     if notation is not None:
         (content,) = load_or_fail([notation])
@@ -351,71 +566,181 @@ def verify(
             raise Failed()
         say(engine.notation_help().rstrip())
         return
+    if as_json and (show is not None or trace):
+        raise UsageError("--show and --trace print positions as text; leave out --json")
 
-    game_names, scenario_files = [], []
-    for target in targets or []:
-        if target.endswith((".yaml", ".yml")):
-            scenario_files.append(Path(target))
+    def refuse(errors: list[ContentError]) -> None:
+        """Faults found before replay: reported (as JSON with --json, in the JUnit file with
+        --junit) and the command stops."""
+        if junit is not None:
+            write_junit({"games": [], "scenarios": [], "rulings": [], "errors": errors}, junit)
+        if as_json:
+            _print_json({"ok": False, "errors": [error_dict(e) for e in errors], "games": [], "scenarios": [],
+                         "rulings": [], "replayed": 0, "failed": 0})
         else:
-            game_names.append(target)
+            for error in errors:
+                complain(str(error))
+            complain(f"{len(errors)} error{'s' if len(errors) != 1 else ''} found before replay")
+        raise Failed()
+
+    plan = _verify_plan(targets or [], game)
+    contents = {c.id: c for c in load_or_fail(list(plan), refuse)}
+    engines = {name: engine_for(contents[name]) for name in plan}
+    # Files named on the command line are checked whole before anything is replayed (a game's own
+    # scenarios were checked by load_or_fail).
+    static = [e for name, paths in plan.items() for path in paths or [] for e in check_scenario(path, engines[name])]
+    if static:
+        refuse(static)
+    echo = (lambda text: None) if as_json else say
+    report = {"games": [], "scenarios": [], "rulings": []}
+    watch = PositionPrinter(show, trace) if (show is not None or trace) else None
+    total = sum(len(paths) if paths is not None else len(contents[name].scenario_paths) for name, paths in plan.items())
+    with Progress("replaying", total, "scenarios") as progress:
+        for name, paths in plan.items():
+            content = contents[name]
+            prov = content.provenance_counts()
+            echo(f"{name}: data ok; components sourced {prov['sourced']}, reconstructed {prov['reconstructed']}")
+            engine = engines[name]
+            report["games"].append({"game": name, "sourced": prov["sourced"], "reconstructed": prov["reconstructed"],
+                                    "engine": engine is not None})
+            if engine is None:
+                complain(f"{name}: no rules engine: scenarios not replayed (rules not implemented)")
+                report["scenarios"].append({"game": name, "file": None, "title": "rules engine", "ok": False,
+                                            "failures": ["no rules engine (rules not implemented)"], "seconds": 0.0})
+                continue
+            for path in paths if paths is not None else content.scenario_paths:
+                progress.describe(f"{name}/{path.name}")
+                started = time.perf_counter()
+                result = run_scenario(path, engine, watch=watch)
+                report["scenarios"].append({"game": name, "file": display_path(str(path)), "title": result.title,
+                                            "ok": result.ok, "failures": result.failures,
+                                            "seconds": round(time.perf_counter() - started, 4)})
+                progress.step()
+                missed = watch.missed(path, result.steps_run) if watch is not None else None
+                if missed:
+                    complain(missed)
+                echo(f"  {'pass' if result.ok else 'FAIL'}  {path.name}: {result.title}")
+                for line in result.failures:
+                    complain(line)
+            if paths is None:
+                report["rulings"] += _recheck_comparisons(content, engine, echo, progress)
+    replayed = sum(1 for s in report["scenarios"] if s["file"] is not None)
+    failed = sum(not s["ok"] for s in report["scenarios"]) + sum(not r["ok"] for r in report["rulings"])
+    report.update(replayed=replayed, failed=failed, ok=failed == 0, errors=[])
+    if junit is not None:
+        write_junit(report, junit)
+    if as_json:
+        _print_json(report)
+    else:
+        say(f"{replayed} scenarios replayed, {failed} failed")
+    if failed:
+        raise Failed()
+
+
+def _verify_plan(targets: list[str], game: str | None) -> dict[str, list[Path] | None]:
+    """Game -> the scenario files named for it, or None for all of its scenarios."""
     plan: dict[str, list[Path] | None] = {}
-    for path in scenario_files:
+    names = []
+    for target in targets:
+        if not target.endswith((".yaml", ".yml")):
+            names.append(target)
+            continue
+        path = Path(target)
+        if not path.is_file():
+            raise UsageError(f"{target}: the file does not exist" if not path.exists() else f"{target}: not a file")
         owner = game or _game_of_scenario(path)
         plan.setdefault(owner, [])
         if plan[owner] is not None:
             plan[owner].append(path)
-    for name in game_names or ([] if scenario_files else selected_games(None)):
+    for name in names or ([] if plan else selected_games(None)):
         plan[name] = None  # every scenario of the game
-    contents = {c.id: c for c in load_or_fail(list(plan))}
-    failures = 0
-    replayed = 0
-    for name, paths in plan.items():
-        content = contents[name]
-        prov = content.provenance_counts()
-        say(f"{name}: data ok; components sourced {prov['sourced']}, reconstructed {prov['reconstructed']}")
-        engine = engine_for(content)
-        if engine is None:
-            complain(f"{name}: no rules engine: scenarios not replayed (rules not implemented)")
-            failures += 1
-            continue
-        for path in paths if paths is not None else content.scenario_paths:
-            result = run_scenario(path, engine)
-            replayed += 1
-            if result.ok:
-                say(f"  pass  {path.name}: {result.title}")
-            else:
-                failures += 1
-                say(f"  FAIL  {path.name}: {result.title}")
-                for line in result.failures:
-                    complain(f"{line}")
-        if paths is None:
-            failures += _recheck_comparisons(content, engine)
-    say(f"{replayed} scenarios replayed, {failures} failed")
-    if failures:
-        raise Failed()
+    return plan
 
 
-def _recheck_comparisons(content: GameContent, engine) -> int:
+class PositionPrinter:
+    """A `watch(step number, step, state)` for run_scenario that prints the whole position (every
+    zone, and what each player sees) after step `show`, or after every step with `trace`."""
+
+    def __init__(self, show: int | None, trace: bool):
+        self.show, self.trace, self.shown = show, trace, False
+
+    def __call__(self, n: int, step, state) -> None:
+        from verify.scenario import describe_position
+
+        if self.trace or n == self.show:
+            self.shown = self.shown or n == self.show
+            say(describe_position(n, step, state))
+
+    def missed(self, path: Path, steps_run: int) -> str | None:
+        """What to say when the step asked for was never reached; resets for the next file."""
+        missed, self.shown = self.show is not None and not self.shown, False
+        return f"{path.name}: no position after step {self.show}: the replay stopped after step {steps_run}" \
+            if missed else None
+
+
+def write_junit(report: dict, path: Path) -> None:
+    """The verify report as JUnit XML: one test suite per game, one test case per scenario and per
+    ruling's comparison."""
+    import xml.etree.ElementTree as ET
+
+    from cardgen.pdfdoc import atomic_output
+
+    root = ET.Element("testsuites", name="cardgen verify")
+    for game in report["games"]:
+        name = game["game"]
+        cases = [s for s in report["scenarios"] if s["game"] == name] + \
+            [r for r in report["rulings"] if r["game"] == name]
+        suite = ET.SubElement(root, "testsuite", name=name, tests=str(len(cases)),
+                              failures=str(sum(not c["ok"] for c in cases)), errors="0", skipped="0")
+        for case in cases:
+            label = f"{Path(case['file']).name}: {case['title']}" if case.get("file") else \
+                case.get("title") or f"ruling {case['ruling']}"
+            element = ET.SubElement(suite, "testcase", classname=name, name=label,
+                                    time=f"{case.get('seconds', 0.0):.4f}")
+            if case.get("file"):
+                element.set("file", case["file"])
+            if not case["ok"]:
+                messages = case.get("failures") or case.get("moved") or []
+                failure = ET.SubElement(element, "failure", message=messages[0] if messages else "failed")
+                failure.text = "\n".join(messages)
+    if report.get("errors"):
+        suite = ET.SubElement(root, "testsuite", name="checks before replay", tests=str(len(report["errors"])),
+                              failures=str(len(report["errors"])), errors="0", skipped="0")
+        for error in report["errors"]:
+            case = ET.SubElement(suite, "testcase", classname="checks", name=str(error), file=display_path(error.file))
+            ET.SubElement(case, "failure", message=error.message).text = str(error)
+    ET.indent(root)
+    try:
+        with atomic_output(path) as buffer:
+            buffer.write(ET.tostring(root, encoding="utf-8", xml_declaration=True) + b"\n")
+    except OSError as exc:
+        raise OutputError(path, exc) from None
+
+
+def _recheck_comparisons(content, engine, echo, progress: Progress) -> list[dict]:
     """Each ruling's stored comparison of readings is measured again; a moved figure fails."""
     from verify.compare import recheck
 
-    failed = 0
-    for i, ruling in enumerate(content.files.get("rulings", {}).get("rulings", [])):
-        record = ruling.get("compare")
-        if record is None:
-            continue
+    results = []
+    rulings = [(i, r) for i, r in enumerate(content.files.get("rulings", {}).get("rulings", [])) if r.get("compare")]
+    if rulings:
+        echo(f"  re-measuring {len(rulings)} ruling comparison{'s' if len(rulings) != 1 else ''} of {content.id} "
+             "(seeded games under each reading; this takes a while)")
+    for i, ruling in rulings:
+        where = content.where("rulings", ["rulings", i, "compare"])
+        progress.describe(f"{content.id}: ruling {ruling['id']} (re-measuring)")
         if "param" not in ruling:
-            complain(f"{content.where('rulings', ['rulings', i, 'compare'])}: a comparison needs the ruling's param")
-            failed += 1
+            complain(f"{where}: a comparison needs the ruling's param")
+            results.append({"game": content.id, "ruling": ruling["id"], "ok": False,
+                            "moved": ["a comparison needs the ruling's param"]})
             continue
-        moved = recheck(engine, ruling["param"], record)
+        moved = recheck(engine, ruling["param"], ruling["compare"])
+        results.append({"game": content.id, "ruling": ruling["id"], "ok": not moved, "moved": moved})
         if moved:
-            failed += 1
-            complain(f"{content.where('rulings', ['rulings', i, 'compare'])}: ruling {ruling['id']}: the comparison "
-                     f"moved: {'; '.join(moved)}")
+            complain(f"{where}: ruling {ruling['id']}: the comparison moved: {'; '.join(moved)}")
         else:
-            say(f"  pass  ruling {ruling['id']}: comparison of {ruling['param']} readings holds")
-    return failed
+            echo(f"  pass  ruling {ruling['id']}: comparison of {ruling['param']} readings holds")
+    return results
 
 
 def _game_of_scenario(path: Path) -> str:
@@ -427,11 +752,13 @@ def _game_of_scenario(path: Path) -> str:
 
 @app.command()
 def simulate(
-    game: str = typer.Argument(..., help="The game."),
+    game: str = typer.Argument(..., help="The game.", autocompletion=complete_games),
     players: int = typer.Option(4, help="Players per game."),
     games: int = typer.Option(100, min=1, max=10_000_000, help="Games to play."),
-    seed: int = typer.Option(1, help="Seed of the run; each game's own seed is drawn from it, so game k is the same game however the run is split."),
-    policy: str = typer.Option("random", help="random or greedy."),
+    seed: int = typer.Option(1, help="Seed of the run; each game's own seed is drawn from it, so game k is the "
+                             "same game however the run is split."),
+    policy: Policy = typer.Option(Policy.random, case_sensitive=False,
+                                  help="random plays any legal action; greedy the best by the engine's score."),
     turn_cap: int = typer.Option(2000, min=1, max=10_000_000, help="Stop a game after this many actions."),
     param: Optional[List[str]] = typer.Option(
         None, help="A game parameter as KEY=VALUE, repeatable (e.g. stage=la-haute-montagne, mountains=false)."),
@@ -447,12 +774,12 @@ def simulate(
 ):
     """Random playouts that check the invariants after every action; report speed and outcomes.
 
-    Policies: `random` picks any legal action (games may run long; it is for invariants),
-    `greedy` picks the best action by the engine's own score and finishes games (use it for
-    lengths and win rates). With --compare, the games are played twice, once per reading."""
+    Policies: `random` picks any legal action (games may run long; it is for invariants), `greedy` picks
+    the best action by the engine's own score and finishes games (use it for lengths and win rates).
+    With --compare, the games are played twice, once per reading."""
     from verify.simulate import simulate as run
 
-    engine = _playable_engine(game, policy)
+    engine = _playable_engine(game)
     if not engine.min_players <= players <= engine.max_players:
         raise UsageError(f"{game} takes {engine.min_players}-{engine.max_players} players, not {players}")
     engine = _with_params(engine, param or [])
@@ -461,11 +788,12 @@ def simulate(
         key, values = _comparison(engine, compare)
         from verify.compare import compare as run_comparison
 
-        result = _on_runner(lambda: run_comparison(engine, key, values, players, games, seed, policy, turn_cap, runner))
+        result = _on_runner(lambda: run_comparison(engine, key, values, players, games, seed, policy.value,
+                                                   turn_cap, runner))
         say(json.dumps(result.as_record(), ensure_ascii=False) if as_json else result.summary())
         return
     failure_path = failures / f"{game}-{players}p-seed{seed}.yaml"
-    report = _on_runner(lambda: run(engine, players=players, games=games, seed=seed, policy=policy,
+    report = _on_runner(lambda: run(engine, players=players, games=games, seed=seed, policy=policy.value,
                                     turn_cap=turn_cap, failure_path=failure_path, runner=runner))
     if as_json:
         say(json.dumps(simulation_dict(game, report), ensure_ascii=False, sort_keys=True))
@@ -477,15 +805,17 @@ def simulate(
 
 @app.command()
 def sweep(
-    game: str = typer.Argument(..., help="The game."),
+    game: str = typer.Argument(..., help="The game.", autocompletion=complete_games),
     param: Optional[List[str]] = typer.Option(
         None, help="KEY=A,B,C: the values of one parameter to sweep over, repeatable; every combination is played."),
     players: str = typer.Option("4", help="Player counts, e.g. 2,3,4."),
     games: int = typer.Option(100, min=1, max=10_000_000, help="Games per combination."),
     seed: int = typer.Option(1, help="Seed of every combination's games (the same games under each reading)."),
-    policy: str = typer.Option("greedy", help="random or greedy."),
+    policy: Policy = typer.Option(Policy.greedy, case_sensitive=False,
+                                  help="random plays any legal action; greedy the best by the engine's score."),
     turn_cap: int = typer.Option(2000, min=1, max=10_000_000, help="Stop a game after this many actions."),
-    out: Path = typer.Option(Path("output/sweep.csv"), help="The CSV of results; combinations already in it are not played again.", dir_okay=False),
+    out: Path = typer.Option(Path("output/sweep.csv"), dir_okay=False,
+                             help="The CSV of results; combinations already in it are not played again."),
     workers: int = typer.Option(0, min=0, max=1024, help="Processes to play on (0: one per core)."),
     cluster: Optional[str] = typer.Option(None, help="'local' or a Dask scheduler address, as for simulate."),
 ):
@@ -494,7 +824,7 @@ def sweep(
     Stopped and started again, it plays only what the file lacks."""
     from verify.sweep import sweep as run_sweep
 
-    engine = _playable_engine(game, policy)
+    engine = _playable_engine(game)
     counts = _player_counts(players, engine, game)
     grid = {}
     for pair in param or []:
@@ -506,20 +836,22 @@ def sweep(
         raise UsageError(f"--out {out} is not a file")
     out.parent.mkdir(parents=True, exist_ok=True)
     played, skipped = _on_runner(lambda: run_sweep(
-        engine, grid, counts, games, seed, policy, turn_cap, out, _runner(workers, cluster),
+        engine, grid, counts, games, seed, policy.value, turn_cap, out, _runner(workers, cluster),
         progress=lambda line: say(f"  {line}")))
     say(f"{played} combinations played, {skipped} already in {out}")
 
 
 @app.command()
 def report(
-    game: str = typer.Argument(..., help="The game."),
+    game: str = typer.Argument(..., help="The game.", autocompletion=complete_games),
     players: Optional[str] = typer.Option(None, help="Player counts, e.g. 3,4 (default: every count the game takes)."),
     games: int = typer.Option(200, min=1, max=1_000_000, help="Games per player count and per reading."),
     seed: int = typer.Option(1, help="Seed of the games (the same games under every reading)."),
-    policy: str = typer.Option("greedy", help="random or greedy."),
+    policy: Policy = typer.Option(Policy.greedy, case_sensitive=False,
+                                  help="random plays any legal action; greedy the best by the engine's score."),
     turn_cap: int = typer.Option(2000, min=1, max=10_000_000, help="Stop a game after this many actions."),
-    out: Optional[Path] = typer.Option(None, help="The PDF to write (default: output/GAME/balance-report.pdf).", dir_okay=False),
+    out: Optional[Path] = typer.Option(None, dir_okay=False,
+                                       help="The PDF to write (default: output/GAME/balance-report.pdf)."),
     workers: int = typer.Option(0, min=0, max=1024, help="Processes to play on (0: one per core)."),
     cluster: Optional[str] = typer.Option(None, help="'local' or a Dask scheduler address, as for simulate."),
 ):
@@ -529,13 +861,13 @@ def report(
     from cardgen.balance import render_balance_report
     from verify.lab import measure
 
-    engine = _playable_engine(game, policy)
+    engine = _playable_engine(game)
     counts = _player_counts(players, engine, game) if players else list(range(engine.min_players, engine.max_players + 1))
     target = out or Path("output") / game / "balance-report.pdf"
     if target.exists() and not target.is_file():
         raise UsageError(f"--out {target} is not a file")
     (content,) = load_or_fail([game])
-    lab = _on_runner(lambda: measure(engine, content, counts, games, seed, policy, turn_cap,
+    lab = _on_runner(lambda: measure(engine, content, counts, games, seed, policy.value, turn_cap,
                                      _runner(workers, cluster), progress=lambda line: say(f"  {line}")))
     render_balance_report(lab, target)
     say(f"wrote {target}")
@@ -552,12 +884,10 @@ def _player_counts(text: str, engine, game: str) -> list[int]:
     return counts
 
 
-def _playable_engine(game: str, policy: str):
+def _playable_engine(game: str):
     """The checked game's rules engine for playouts, or the reason there is none."""
     from cardgen.registry import engine_for
 
-    if policy not in ("random", "greedy"):
-        raise UsageError(f"--policy must be random or greedy, not {policy!r}")
     (content,) = load_or_fail([game])
     engine = engine_for(content)
     if engine is None:
@@ -632,13 +962,68 @@ def simulation_dict(game: str, report) -> dict:
     }
 
 
+def _paragraphs_on_one_line() -> None:
+    """Help texts as Typer prints them keep the docstrings' line breaks, which then fall in the
+    middle of sentences; each paragraph is joined into one line and wrapped to the terminal."""
+    import inspect
+
+    for info in app.registered_commands:
+        text = info.help or inspect.getdoc(info.callback) or ""
+        info.help = "\n\n".join(" ".join(part.split()) for part in text.split("\n\n"))
+        # The command list shows the whole first sentence instead of cutting it at 45 characters.
+        info.short_help = info.short_help or info.help.split("\n\n")[0]
+
+
+_paragraphs_on_one_line()
+
+
+def hoist_global_options(argv: list[str]) -> list[str]:
+    """`cardgen build --content DIR` as `cardgen --content DIR build`: the program's own options
+    (GLOBAL_OPTIONS) typed after the command are moved in front of it. Nothing after `--` moves."""
+    commands = {c.name or c.callback.__name__.replace("_", "-") for c in app.registered_commands}
+    position, i = None, 0
+    while i < len(argv) and position is None:
+        if argv[i] in GLOBAL_OPTIONS:
+            i += 1  # its value, which may look like a command
+        elif argv[i] in commands:
+            position = i
+        i += 1
+    if position is None:
+        return argv
+    before, after, moved = argv[:position + 1], [], []
+    rest = argv[position + 1:]
+    i = 0
+    while i < len(rest):
+        arg = rest[i]
+        if arg == "--":
+            after += rest[i:]
+            break
+        name = arg.split("=", 1)[0]
+        if name in GLOBAL_OPTIONS:
+            if "=" in arg:
+                moved.append(arg)
+            elif i + 1 < len(rest):
+                moved += [arg, rest[i + 1]]
+                i += 1
+            else:
+                after.append(arg)  # no value: let the parser say so
+        else:
+            after.append(arg)
+        i += 1
+    return moved + before + after if moved else argv
+
+
 def main(argv: list[str] | None = None) -> None:
-    _options["content"] = PROJECT_CONTENT
-    use_cjk_font(None)
-    require_cjk(True)
+    _options["content"] = None
+    if "cardgen.pdfdoc" in sys.modules:  # a second run in one process starts from the defaults
+        from cardgen.pdfdoc import require_cjk, use_cjk_font
+
+        use_cjk_font(None)
+        require_cjk(True)
+    args = hoist_global_options(list(sys.argv[1:] if argv is None else argv))
     try:
         # Typer turns Ctrl-C into the return value 130 when it does not exit itself.
-        if app(args=argv, prog_name="cardgen", standalone_mode=False) == 130:
+        if app(args=args, prog_name="cardgen", standalone_mode=False) == 130:
             raise KeyboardInterrupt
     except Failed:
         sys.exit(1)

@@ -17,10 +17,6 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Iterator
 
-import jsonschema
-from jsonschema.exceptions import best_match, relevance
-from referencing import Registry, Resource
-
 from cardgen.errors import ContentError, ContentErrors
 from cardgen.yamlio import Locator, format_json_path, load_yaml
 
@@ -222,6 +218,8 @@ def read_schema(path: Path) -> Any:
 def load_schema_registry(schema_dirs: list[Path]) -> tuple[Registry, dict[str, Any]]:
     """Every schema of the folders (earlier folders override later ones), checked for `$ref`
     chains that lead back to themselves, which no validator can follow."""
+    from referencing import Registry, Resource  # with jsonschema, only when content is checked
+
     documents: dict[str, tuple[Path, Any]] = {}
     for schema_dir in reversed(schema_dirs):
         for path in sorted(schema_dir.glob("*.schema.json")):
@@ -276,6 +274,8 @@ def _ref_loop(name: str, documents: dict[str, tuple[Path, Any]]) -> list[str] | 
 
 
 def check_schema(content: GameContent, schema_dirs: list[Path]) -> list[ContentError]:
+    import jsonschema  # a tenth of a second: imported only when content is checked
+
     name = f"{content.id}.schema.json"
     schema_path = next((d / name for d in schema_dirs if (d / name).is_file()), None)
     if schema_path is None:
@@ -354,6 +354,8 @@ def _shorten(message: str, limit: int = 300) -> str:
 
 
 def _most_useful(err):
+    from jsonschema.exceptions import best_match, relevance
+
     if err.context:
         return best_match(err.context, key=relevance) or err
     return err

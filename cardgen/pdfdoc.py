@@ -1,11 +1,12 @@
 """The PDF basics every output shares: units, embedded fonts, a print-ready canvas, atomic writes.
 
-Fonts: Bitstream Vera (shipped inside reportlab) for Latin text and a TrueType Chinese font for
-Chinese, found in this order: `--font PATH` (`use_cjk_font`), the environment variable
-`CARDGEN_CJK_FONT`, the project's `.fonts/wqy-zenhei.ttc` (unpacked by `scripts/fetch-fonts.sh`),
-then a fixed list of system font files (WenQuanYi, AR PL). Both are embedded as subsets; the canvas
-starts with an embedded font so no unembedded Helvetica sneaks in. CFF-outline OpenType fonts (Noto
-Sans CJK, Source Han as usually packaged) cannot be embedded by reportlab and are passed over.
+Fonts: Bitstream Vera (shipped inside reportlab) for Latin text and a Chinese font for Chinese,
+found in this order: `--font PATH` (`use_cjk_font`), the environment variable `CARDGEN_CJK_FONT`,
+the project's `.fonts/wqy-zenhei.ttc` (unpacked by `scripts/fetch-fonts.sh`), then the platform's
+own lookup (`cardgen.fontsearch`: fontconfig, the usual font folders, or the folders of
+`CARDGEN_FONT_PATH`). A font with CFF outlines (Noto Sans CJK) is embedded through a TrueType copy
+made once and cached. Both fonts are embedded as subsets; the canvas starts with an embedded font
+so no unembedded Helvetica sneaks in.
 """
 
 from __future__ import annotations
@@ -35,19 +36,9 @@ rl_config.trustedSchemes = ["data"]
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 CJK_FONT_FILE = "wqy-zenhei.ttc"
 FONT_ENV = "CARDGEN_CJK_FONT"
-# (file, face index of the Traditional Chinese face, face index of a fixed-width face or None)
-SYSTEM_CJK_FONTS = (
-    ("/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc", 0, 1),
-    ("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc", 0, 1),
-    ("/usr/share/fonts/truetype/arphic/uming.ttc", 2, None),
-    ("/usr/share/fonts/truetype/arphic/ukai.ttc", 2, None),
-    ("/usr/local/share/fonts/wqy-zenhei.ttc", 0, 1),
-    ("/Library/Fonts/Arial Unicode.ttf", 0, None),
-)
 HOW_TO_GET_A_FONT = (
-    "run `make setup` in the project (it unpacks WenQuanYi Zen Hei into .fonts/), install Debian's "
-    "fonts-wqy-zenhei or fonts-arphic-uming, or name a TrueType Chinese font with --font PATH or "
-    f"{FONT_ENV}; `cardgen build --lang en` needs no Chinese font"
+    "install a Chinese font (Debian and Ubuntu: fonts-noto-cjk or fonts-wqy-zenhei; macOS and Windows "
+    f"have one) or name one with --font PATH or {FONT_ENV} (in the project's folder, `make setup` fetches one)"
 )
 
 SANS = "Vera"
@@ -74,49 +65,71 @@ def use_cjk_font(path: Path | None) -> None:
 
 
 def cjk_candidates() -> list[tuple[Path, int, int | None, str]]:
-    """Font files to try for Chinese, in search order, with where each came from."""
-    found: list[tuple[Path, int, int | None, str]] = []
+    """Font files to try for Chinese, in search order, with where each came from. A face of -1
+    is chosen when the file is probed."""
+    from cardgen.fontsearch import platform_candidates
+
     if _cjk_choice is not None:
-        return [(_cjk_choice, 0, None, "--font")]
+        return [(_cjk_choice, -1, None, "--font")]
     if os.environ.get(FONT_ENV):
-        return [(Path(os.environ[FONT_ENV]), 0, None, FONT_ENV)]
+        return [(Path(os.environ[FONT_ENV]), -1, None, FONT_ENV)]
+    found: list[tuple[Path, int, int | None, str]] = []
     for folder in (PROJECT_ROOT / ".fonts", Path.cwd() / ".fonts"):
         found.append((folder / CJK_FONT_FILE, 0, 1, ".fonts/"))
-    found += [(Path(path), face, mono, "system fonts") for path, face, mono in SYSTEM_CJK_FONTS]
-    return found
+    return found + platform_candidates()
 
 
 _found: tuple[Path, int, int | None, str] | None = None
 
 
 def find_cjk_font() -> tuple[Path, int, int | None, str]:
-    """The first usable Chinese font (a TrueType face that has Chinese glyphs), or a usage error
-    that says how to get one. Found once per run."""
+    """The first usable Chinese font as (embeddable TrueType file, face, fixed-width face, where
+    it came from), or a usage error that says how to get one. A CFF-outline font is replaced by
+    its cached TrueType copy. Found once per run."""
     global _found
     if _found is not None:
         return _found
+    from cardgen.fontsearch import chinese_face, truetype_copy
+
     for path, face, mono, origin in cjk_candidates():
+        named = origin in ("--font", FONT_ENV)
         if not path.is_file():
-            if origin in ("--font", FONT_ENV):
+            if named:
                 raise UsageError(f"{origin}: no font file at {path}")
             continue
-        problem = _cjk_problem(path, face)
-        if problem is None:
-            _found = (path, face, mono, origin)
-            return _found
-        if origin in ("--font", FONT_ENV):
-            raise UsageError(f"{origin}: {path} {problem}")
-    raise UsageError("no Chinese font found; " + HOW_TO_GET_A_FONT)
+        chosen = chinese_face(path, face)
+        if chosen is None:
+            if named:
+                raise UsageError(f"{origin}: {path} is not a font with Chinese glyphs")
+            continue
+        index, truetype = chosen
+        embedded = path if truetype else truetype_copy(path, index, announce=_announce)
+        if not truetype:
+            origin = f"{origin}, TrueType copy of {path}"
+            index, mono = 0, None
+        _found = (embedded, index, mono if index == face else None, origin)
+        return _found
+    raise NoChineseFont("no Chinese font found; " + HOW_TO_GET_A_FONT)
 
 
-def _cjk_problem(path: Path, face: int) -> str | None:
+class NoChineseFont(UsageError):
+    """The search found no Chinese font (a font the user named but that is unusable is a plain
+    UsageError)."""
+
+
+def chinese_font_found() -> bool:
+    """Whether a Chinese font can be had; a font named by the user that is unusable still raises."""
     try:
-        font = TTFont("CardgenProbe", str(path), subfontIndex=face)
-    except Exception as exc:  # reportlab raises its own TTFError, and others for broken files
-        return f"cannot be embedded ({exc}); a TrueType (.ttf or .ttc) font is needed"
-    if not all(ord(ch) in font.face.charToGlyph for ch in "中遊戲規則"):
-        return "has no Chinese glyphs"
-    return None
+        find_cjk_font()
+    except NoChineseFont:
+        return False
+    return True
+
+
+def _announce(message: str) -> None:
+    import sys
+
+    print(message, file=sys.stderr, flush=True)
 
 
 def latin_font_file() -> Path:

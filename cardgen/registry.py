@@ -21,6 +21,9 @@ from typing import Any, Callable, ClassVar, Mapping
 
 from cardgen.errors import UsageError
 
+# Card fields that say how a card is kept, not what it shows.
+CARD_BOOKKEEPING = {"id", "deck", "copies", "copy", "position", "provenance", "source", "note", "notes"}
+
 # (path, render) pairs: `render(path)` writes one file atomically.
 Output = tuple[Path, Callable[[Path], object]]
 
@@ -46,6 +49,24 @@ class GameDefinition(ABC):
         """Numbers computed from the data that rule texts may quote as {name}, beyond the shared
         ones (deck counts, component counts, player counts)."""
         return {}
+
+    def card_title(self, content, card: dict) -> str:
+        """A card's title in English for lists and digital tables (Tabletop Simulator nicknames):
+        its `name`, else its deck's name and the values that tell it apart (e.g. "Carriage card:
+        1, ability 3"). A game may override it."""
+        name = card.get("name")
+        if isinstance(name, dict) and name.get("en"):
+            return str(name["en"])
+        deck = content.deck(card["deck"])["name"]["en"]
+        words = deck.split()
+        label = " ".join(words[:-1] + [words[-1][:-1] if words[-1].endswith("s") else words[-1]]).capitalize()
+        details = []
+        for key, value in card.items():
+            if key in CARD_BOOKKEEPING or isinstance(value, (dict, list, bool)):
+                continue
+            shown = str(value).replace("-", " ")
+            details.append(shown if key in ("number", "value") or isinstance(value, str) else f"{key} {shown}")
+        return f"{label}: {', '.join(details)}" if details else label
 
     def manifest_lines(self, content, deck: dict) -> list[str]:
         """Extra lines under a deck in `cardgen manifest` (e.g. the cards of each ability)."""

@@ -3,9 +3,11 @@
 Tabletop Simulator takes a custom deck as one image of up to 10 x 7 cards (no larger than
 4096 px either way) and one back image. For each back of a game the cards that wear it are put
 on as many sheets as needed, drawn into a PDF by the game's own faces and rasterised with
-pypdfium2; `<game>.json` is a saved object holding one ready deck per back, its images linked by
-`file://` address where the build puts them (move the folder, or upload the images and replace
-the addresses, to share it). Copies of a card are separate cards of the deck.
+pypdfium2; `<game>.json` is a saved object holding one ready deck per back. Its images are named
+by addresses relative to the saved object (the files beside it), so the folder can be moved and
+two builds give the same bytes on any machine; `--tts-url BASE` names them under the address the
+images will be hosted at instead. Each card is nicknamed with its title. Copies of a card are
+separate cards of the deck.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import json
 from functools import partial
 from math import ceil, floor
 from pathlib import Path
+from urllib.parse import quote
 
 from cardgen.raster import png_bytes
 from cardgen.layout import Rect
@@ -137,6 +140,7 @@ def saved_object(content, url_of) -> dict:
     """The saved object: one DeckCustom per back; `url_of(file name)` gives each image's address."""
     objects = []
     deck_number = 0
+    definition = definition_for(content.id)
     for position, (back, sheets) in enumerate(deck_groups(content)):
         custom, ids, contained = {}, [], []
         for n, cards in enumerate(sheets, 1):
@@ -148,7 +152,8 @@ def saved_object(content, url_of) -> dict:
             for i, card in enumerate(cards):
                 card_id = deck_number * 100 + i
                 ids.append(card_id)
-                contained.append({"Name": "Card", "Nickname": str(card["id"]), "Description": card["deck"],
+                contained.append({"Name": "Card", "Nickname": definition.card_title(content, card),
+                                  "Description": f"{card['id']} ({card['deck']})",
                                   "CardID": card_id, "CustomDeck": {str(deck_number): entry},
                                   "Transform": _transform(position * 3.0), "GUID": _guid(content.id, back, card_id)})
         objects.append({
@@ -168,17 +173,21 @@ def _write(data_of, path: Path) -> None:
     write_bytes(data_of(), path)
 
 
-def tts_outputs(content, game_dir: Path, final_game_dir: Path) -> list[tuple[Path, object]]:
+def image_address(name: str, base_url: str | None = None) -> str:
+    """An image's address in the saved object: relative to it, or under `base_url`."""
+    return quote(name) if base_url is None else f"{base_url.rstrip('/')}/{quote(name)}"
+
+
+def tts_outputs(content, game_dir: Path, base_url: str | None = None) -> list[tuple[Path, object]]:
     """(path, render) of every sheet image, back image and the saved object."""
     folder = game_dir / "tts"
-    final = Path(final_game_dir).resolve() / "tts"
     images = SheetImages(content)
     outputs = []
     for back, sheets in deck_groups(content):
         for n in range(1, len(sheets) + 1):
             outputs.append((folder / sheet_name(back, n), partial(_write, partial(images.get, sheet_name(back, n)))))
         outputs.append((folder / back_name(back), partial(_write, partial(images.get, back_name(back)))))
-    document = saved_object(content, lambda name: (final / name).as_uri())
+    document = saved_object(content, partial(image_address, base_url=base_url))
     text = json.dumps(document, indent=1, ensure_ascii=False, sort_keys=False) + "\n"
     outputs.append((folder / f"{content.id}.json", partial(_write, lambda: text.encode("utf-8"))))
     return outputs

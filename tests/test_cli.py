@@ -52,7 +52,7 @@ def test_unknown_game_is_a_usage_error(capsys):
 def test_bad_option_value_is_a_usage_error(capsys):
     code, _, err = run(capsys, "build", "--paper", "a3")
     assert code == 2
-    assert "--paper must be one of a4, letter or all" in err
+    assert "'--paper'" in err and "'a3' is not one of 'a4', 'letter', 'all'" in err
 
 
 def test_unknown_command_is_a_usage_error(capsys):

@@ -15,9 +15,10 @@ Every failure names the file, the line, the step and what differed.
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from cardgen.errors import ContentError, display_path
 from cardgen.yamlio import Locator, load_yaml
@@ -115,30 +116,115 @@ def start_state(data: dict, game: Game) -> tuple[State | None, tuple[list, str] 
 
 
 def check_scenario(path: Path, game: Game | None) -> list[ContentError]:
-    """What can be checked without playing: the file's shape, each step's shape, and (with an
-    engine) that its players, parameters and setup make a position the rules allow."""
+    """Every fault that can be found without playing, all at once: the file's shape, each step's
+    shape, and (with an engine) that its players, parameters and setup make a position the rules
+    allow, that every acting or observing player exists, that every action can be read, and that
+    every field `expect:` and `observe:` name exists (with a "did you mean")."""
     try:
         data, loc = load_scenario(path)
     except ContentError as exc:
         return [exc]
     errors = []
+    state = None
+    if game is not None:
+        state, problem = start_state(data, game)
+        if problem is not None:
+            errors.append(loc.error(problem[0], problem[1]))
+    players = list(state.players) if state is not None else None
     for i, step in enumerate(data["steps"]):
+        at = ["steps", i]
         if not isinstance(step, dict) or not step:
-            errors.append(loc.error(["steps", i], "a step is a mapping such as 'P1: <action>', 'expect: {...}' or 'chance: {...}'"))
+            errors.append(loc.error(at, "a step is a mapping such as 'P1: <action>', 'expect: {...}' or 'chance: {...}'"))
             continue
         movers = [k for k in step if k not in STEP_KEYS]
         if not any(k in step for k in ("expect", "observe", "chance")) and len(movers) != 1:
-            errors.append(loc.error(["steps", i], f"expected one player with an action, got {sorted(map(str, step))}"))
-    if game is not None:
-        _, problem = start_state(data, game)
-        if problem is not None:
-            errors.append(loc.error(problem[0], problem[1]))
+            errors.append(loc.error(at, f"expected one player with an action, got {sorted(map(str, step))}"))
+            continue
+        if state is None:
+            continue
+        errors += _step_faults(step, at, state, players, loc)
     return errors
 
 
-def run_scenario(path: Path, game: Game, record: bool = False) -> ScenarioResult:
+def _unknown(name, known, what: str) -> str:
+    close = difflib.get_close_matches(str(name), [str(k) for k in known], n=1)
+    hint = f"; did you mean {close[0]!r}?" if close else ""
+    return f"unknown {what} {name!r}{hint} (known: {', '.join(sorted(map(str, known)))})"
+
+
+def _step_faults(step: dict, at: list, state: State, players: list[str], loc) -> list[ContentError]:
+    """What is wrong with one step, judged against the starting position's players and fields."""
+    errors = []
+    fields = set(state.fields()) | {"result"}  # result appears once the game is over
+    for key, value in step.items():
+        if key == "expect" and isinstance(value, dict):
+            errors += [loc.error(at + ["expect", name], _unknown(name, fields, "expect field"))
+                       for name in value if name not in fields]
+        elif key == "observe" and isinstance(value, dict):
+            for viewer, wanted in value.items():
+                if viewer not in players:
+                    errors.append(loc.error(at + ["observe", viewer], _unknown(viewer, players, "player")))
+                elif isinstance(wanted, dict):
+                    seen = set(state.observation(viewer))
+                    errors += [loc.error(at + ["observe", viewer, name], _unknown(name, seen, "observed field"))
+                               for name in wanted if name not in seen]
+        elif key in STEP_KEYS:
+            continue
+        elif key not in players:
+            errors.append(loc.error(at + [key], _unknown(key, players + ["expect", "observe", "chance"],
+                                                         "player or step kind")))
+        elif not isinstance(value, str):
+            errors.append(loc.error(at + [key], "the action must be text"))
+        elif "rejects" not in step:  # a step that must be refused may hold an unreadable action on purpose
+            try:
+                state.parse_action(value)
+            except NotationError as exc:
+                errors.append(loc.error(at + [key], f"cannot read the action {value!r}: {exc}"))
+    return errors
+
+
+def _plain_data(value: Any) -> Any:
+    """Plain lists, dicts and scalars for printing; sets are sorted, tuples become lists."""
+    if isinstance(value, (set, frozenset)):
+        return sorted((_plain_data(v) for v in value), key=repr)
+    if isinstance(value, (list, tuple)):
+        return [_plain_data(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain_data(v) for k, v in value.items()}
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    return str(value)
+
+
+def describe_position(n: int, step, state: State) -> str:
+    """The whole position after step `n` (0: before the first step), as YAML: who moves, every
+    zone with all it holds (hidden ones too) and who may see it, every field `expect:` may name,
+    then what each player sees (hidden zones only by size)."""
+    import yaml
+
+    title = "start" if n == 0 else f"after step {n}: {_step_text(step)}"
+    zones = {(f"{zone.name}.{zone.owner}" if zone.owner else zone.name) + f" ({zone.visibility.name.lower()})":
+             _plain_data(zone.shown()) for zone in state.zones()}
+    document = {"to move": list(state.to_move()), "zones": zones, "fields": _plain_data(state.fields()),
+                "seen by": {player: _plain_data(state.observation(player)) for player in state.players}}
+    body = yaml.safe_dump(document, allow_unicode=True, sort_keys=False, default_flow_style=None, width=100)
+    return f"--- {title}\n{body}"
+
+
+def _step_text(step) -> str:
+    if not isinstance(step, dict):
+        return str(step)
+    import json
+
+    return ", ".join(f"{k}: {v if isinstance(v, str) else json.dumps(_plain_data(v), ensure_ascii=False)}"
+                     for k, v in step.items())
+
+
+def run_scenario(path: Path, game: Game, record: bool = False,
+                 watch: Callable[[int, Any, State], None] | None = None) -> ScenarioResult:
     """Replay one scenario against `game`. Never raises for a bad scenario: failures are listed.
-    With `record`, the position before the first step and after every step is kept."""
+    With `record`, the position before the first step and after every step is kept; `watch(n,
+    step, state)` is called with the start (n = 0, step None) and after every step that ran."""
     path = Path(path)
     try:
         data, loc = load_scenario(path)
@@ -149,6 +235,9 @@ def run_scenario(path: Path, game: Game, record: bool = False) -> ScenarioResult
     def fail(json_path, message: str) -> ScenarioResult:
         line, _ = loc.where(json_path)
         result.failures.append(f"{display_path(str(path))}:{line}: {message}")
+        if watch is not None and result.state is not None and result.steps_run < len(data["steps"]):
+            # The position where the script stopped: the failing step changed nothing.
+            watch(result.steps_run + 1, data["steps"][result.steps_run], result.state)
         return result
 
     state, problem = start_state(data, game)
@@ -157,11 +246,15 @@ def run_scenario(path: Path, game: Game, record: bool = False) -> ScenarioResult
     result.state = state
     if record:
         result.positions.append(state.fields())
+    if watch is not None:
+        watch(0, None, state)
 
     for i, step in enumerate(data["steps"]):
         n = i + 1
         if record and i > 0:
             result.positions.append(state.fields())
+        if watch is not None and i > 0:
+            watch(i, data["steps"][i - 1], state)
         at = ["steps", i]
         if not isinstance(step, dict) or not step:
             return fail(at, f"step {n}: a step is a mapping such as 'P1: <action>', 'expect: {{...}}' or 'chance: {{...}}'")
@@ -224,6 +317,8 @@ def run_scenario(path: Path, game: Game, record: bool = False) -> ScenarioResult
 
     if record and data["steps"]:
         result.positions.append(state.fields())
+    if watch is not None and data["steps"]:
+        watch(len(data["steps"]), data["steps"][-1], state)
     if "end" in data:
         if not state.is_terminal():
             return fail(["end"], f"end: the game is not over (to move: {', '.join(state.to_move())})")

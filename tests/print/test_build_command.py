@@ -42,7 +42,7 @@ def test_a_printer_file_moves_the_backs_and_the_calibration_sheet_is_made(capsys
     (("game-of-trains", "--layout", "poster"), "--layout must be one of"),
     (("game-of-trains", "--shop", "nowhere"), "no such profile"),
     (("game-of-trains", "--back-offset", "7,0"), "within 5 mm"),
-    (("game-of-trains", "--sides", "left"), "--sides must be both, fronts or backs"),
+    (("game-of-trains", "--sides", "left"), "'left' is not one of 'both', 'fronts', 'backs'"),
     (("game-of-trains", "--cut-line", "red"), "WIDTH_PT,#RRGGBB"),
 ])
 def test_bad_print_options_are_usage_errors(capsys, tmp_path, args, message):

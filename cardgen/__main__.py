@@ -1,0 +1,5 @@
+"""`python -m cardgen` runs the `cardgen` command."""
+
+from cardgen.cli import main
+
+main()

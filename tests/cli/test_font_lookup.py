@@ -1,0 +1,120 @@
+"""Finding a Chinese font as the platform does: fontconfig's answer (asked without a shell and
+with a time limit), the folders of CARDGEN_FONT_PATH in its place, and a CFF-outline font (as Noto
+Sans CJK ships) turned once into a cached TrueType copy that reportlab can embed."""
+
+from __future__ import annotations
+
+import hashlib
+import stat
+import sys
+
+import pytest
+from reportlab.pdfbase.ttfonts import TTFont
+
+from cardgen import fontsearch, pdfdoc
+from tests.cli.fontmaker import make_cff_font
+
+
+@pytest.fixture
+def clean_search(monkeypatch, tmp_path):
+    """No project font, a private cache folder, and the search state of a fresh run."""
+    monkeypatch.setattr(pdfdoc, "PROJECT_ROOT", tmp_path / "project")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))  # where macOS and Windows keep caches
+    monkeypatch.delenv(pdfdoc.FONT_ENV, raising=False)
+    monkeypatch.setattr(pdfdoc, "_found", None)
+    monkeypatch.setattr(pdfdoc, "_cjk_choice", None)
+    monkeypatch.setattr(pdfdoc, "_cjk_used", None)
+    return tmp_path
+
+
+def fake_program(folder, name: str, script: str):
+    folder.mkdir(exist_ok=True)
+    path = folder / name
+    path.write_text("#!/bin/sh\n" + script, "utf-8")
+    path.chmod(path.stat().st_mode | stat.S_IXUSR)
+    return path
+
+
+@pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="fontconfig is the lookup on Linux")
+def test_fontconfig_is_asked_for_traditional_chinese(clean_search, monkeypatch):
+    log = clean_search / "asked"
+    fake_program(clean_search / "bin", "fc-match", f'echo "$@" > {log}\nprintf "/fonts/Noto.ttc\\n3\\n"\n')
+    monkeypatch.setenv("PATH", str(clean_search / "bin"))
+    monkeypatch.delenv(fontsearch.FONT_PATH_ENV, raising=False)
+    assert fontsearch.fc_match() == [(fontsearch.Path("/fonts/Noto.ttc"), 3, None, "fontconfig")]
+    assert ":lang=zh-tw" in log.read_text()
+    assert fontsearch.platform_candidates()[0][:2] == (fontsearch.Path("/fonts/Noto.ttc"), 3)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a shell script stands in for fc-match")
+def test_a_fontconfig_that_hangs_is_given_up(clean_search, monkeypatch):
+    fake_program(clean_search / "bin", "fc-match", "sleep 30\n")
+    monkeypatch.setenv("PATH", str(clean_search / "bin"))
+    monkeypatch.setattr(fontsearch, "FC_MATCH_TIMEOUT_S", 0.5)
+    assert fontsearch.fc_match() == []
+
+
+def test_an_empty_font_path_finds_no_font(clean_search, monkeypatch):
+    (clean_search / "empty").mkdir()
+    monkeypatch.setenv(fontsearch.FONT_PATH_ENV, str(clean_search / "empty"))
+    with pytest.raises(pdfdoc.NoChineseFont, match="no Chinese font found"):
+        pdfdoc.find_cjk_font()
+    assert not pdfdoc.chinese_font_found()
+
+
+def test_a_font_without_chinese_in_the_font_path_is_passed_over(clean_search, monkeypatch):
+    fonts = clean_search / "fonts"
+    fonts.mkdir()
+    make_cff_font(fonts / "latin.otf", characters="ABCabc")
+    monkeypatch.setenv(fontsearch.FONT_PATH_ENV, str(fonts))
+    assert not pdfdoc.chinese_font_found()
+
+
+def test_a_cff_font_is_embedded_through_a_cached_truetype_copy(clean_search, monkeypatch, capsys):
+    fonts = clean_search / "fonts"
+    fonts.mkdir()
+    original = make_cff_font(fonts / "ProbeSansTC.otf")
+    monkeypatch.setenv(fontsearch.FONT_PATH_ENV, str(fonts))
+    path, face, _, origin = pdfdoc.find_cjk_font()
+    assert path.parent == clean_search / "cache" / "cardgen" / "fonts" and face == 0
+    assert "TrueType copy of" in origin and "converting" in capsys.readouterr().err
+    font = TTFont("ProbeCopy", str(path))  # reportlab refuses CFF outlines; it takes the copy
+    assert ord("中") in font.face.charToGlyph
+    first = hashlib.sha256(path.read_bytes()).hexdigest()
+
+    # A later run reuses the copy without converting again; made anew, it is the same bytes.
+    monkeypatch.setattr(pdfdoc, "_found", None)
+    assert pdfdoc.find_cjk_font()[0] == path and "converting" not in capsys.readouterr().err
+    path.unlink()
+    monkeypatch.setattr(pdfdoc, "_found", None)
+    assert hashlib.sha256(pdfdoc.find_cjk_font()[0].read_bytes()).hexdigest() == first
+    assert original.read_bytes()[:4] == b"OTTO"  # the system's own file is left as it was
+
+
+def test_a_named_font_that_is_not_chinese_is_a_usage_error(clean_search):
+    latin = make_cff_font(clean_search / "latin.otf", characters="ABC")
+    pdfdoc.use_cjk_font(latin)
+    with pytest.raises(pdfdoc.UsageError, match="--font: .* is not a font with Chinese glyphs"):
+        pdfdoc.chinese_font_found()
+
+
+@pytest.mark.parametrize("platform", ["darwin", "win32"])
+def test_the_usual_font_folders_of_macos_and_windows_are_searched(clean_search, monkeypatch, platform):
+    monkeypatch.delenv(fontsearch.FONT_PATH_ENV, raising=False)
+    monkeypatch.setattr(fontsearch.sys, "platform", platform)
+    if platform == "darwin":
+        folder = clean_search / "Library" / "Fonts"
+        monkeypatch.setattr(fontsearch, "MAC_FONT_FOLDERS", (str(folder),))
+        name = "PingFang.ttc"
+    else:
+        folder = clean_search / "Windows" / "Fonts"
+        monkeypatch.setenv("WINDIR", str(folder.parent))
+        monkeypatch.delenv("LOCALAPPDATA", raising=False)
+        name = "msjh.ttc"
+    folder.mkdir(parents=True)
+    make_cff_font(folder / name)
+    path, _, _, origin = pdfdoc.find_cjk_font()
+    assert f"TrueType copy of {folder / name}" in origin and path.suffix == ".ttf"
+    assert path.is_relative_to(clean_search / "home")
