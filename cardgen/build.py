@@ -120,6 +120,7 @@ def planned_outputs(content, out_dir: Path, papers=("a4", "letter"), layouts=SHE
         if layout not in ALL_LAYOUTS:
             raise UsageError(f"unknown layout {layout!r}; choose one of {', '.join(ALL_LAYOUTS)}")
     options = options or BuildOptions()
+    langs = tuple(lang for lang in langs if lang in content.printed_languages)
     game_dir = Path(out_dir) / content.id
     definition = definition_for(content.id)
     selection = select_cards(content, options.cards) if options.cards else None
@@ -139,7 +140,7 @@ def planned_outputs(content, out_dir: Path, papers=("a4", "letter"), layouts=SHE
 
             final = Path(options.final_dir or out_dir) / content.id
             outputs += tts_outputs(content, game_dir, final)
-        rule_sheet = _rule_sheet_renderer()
+        rule_sheet = _rule_sheet_renderer() if "rules" in content.files else None
         if rule_sheet is not None:
             for paper in papers:
                 for lang in langs:

@@ -203,8 +203,8 @@ def build(
             for declared in content.game["card_sizes"].values():
                 declared["width_mm"], declared["height_mm"] = size
     for content in contents:
-        content.languages = langs
-    require_cjk(any(lang.startswith("zh") for lang in langs))
+        content.languages = tuple(lang for lang in langs if lang in content.printed_languages)
+    require_cjk(any(lang.startswith("zh") for content in contents for lang in content.languages))
     say(f"Chinese font: {cjk_font_description()}")
     run_preflight(contents, strict)
     start = time.perf_counter()
@@ -345,15 +345,17 @@ def verify(
     contents = {c.id: c for c in load_or_fail(list(plan))}
     failures = 0
     replayed = 0
+    engines = 0
     for name, paths in plan.items():
         content = contents[name]
-        prov = content.provenance_counts()
-        say(f"{name}: data ok; components sourced {prov['sourced']}, reconstructed {prov['reconstructed']}")
         engine = engine_for(content)
         if engine is None:
-            complain(f"{name}: no rules engine: scenarios not replayed (rules not implemented)")
+            complain(f"{name}: this game has no rules engine, so there is nothing to verify")
             failures += 1
             continue
+        engines += 1
+        prov = content.provenance_counts()
+        say(f"{name}: data ok; components sourced {prov['sourced']}, reconstructed {prov['reconstructed']}")
         for path in paths if paths is not None else content.scenario_paths:
             result = run_scenario(path, engine)
             replayed += 1
@@ -366,7 +368,8 @@ def verify(
                     complain(f"{line}")
         if paths is None:
             failures += _recheck_comparisons(content, engine)
-    say(f"{replayed} scenarios replayed, {failures} failed")
+    if engines:
+        say(f"{replayed} scenarios replayed, {failures} failed")
     if failures:
         raise Failed()
 
@@ -430,7 +433,7 @@ def simulate(
     (content,) = load_or_fail([game])
     engine = engine_for(content)
     if engine is None:
-        complain(f"{game}: no rules engine (rules not implemented)")
+        complain(f"{game}: this game has no rules engine, so it cannot be simulated")
         raise Failed()
     if not engine.min_players <= players <= engine.max_players:
         raise UsageError(f"{game} takes {engine.min_players}-{engine.max_players} players, not {players}")

@@ -54,6 +54,11 @@ class GameContent:
         return self.files["game"]
 
     @property
+    def printed_languages(self) -> tuple[str, ...]:
+        """The languages the game declares in game.yaml (`languages:`), all of them by default."""
+        return tuple(self.game.get("languages", LANGUAGES))
+
+    @property
     def title(self) -> dict:
         return self.game["title"]
 
@@ -106,10 +111,13 @@ class GameContent:
 
     def provenance_counts(self) -> dict[str, int]:
         counts = {"sourced": 0, "reconstructed": 0}
+        # A designer's own cards need not say where they come from: they count as neither.
         for card in self.physical_cards():
-            counts[card["provenance"]] += 1
+            if card.get("provenance") in counts:
+                counts[card["provenance"]] += 1
         for item in self.other_components():
-            counts[item["provenance"]] += item.get("count", 1)
+            if item.get("provenance") in counts:
+                counts[item["provenance"]] += item.get("count", 1)
         return counts
 
     def other_components(self) -> list[dict]:
@@ -180,15 +188,27 @@ def load_game(content_dir: Path, game_id: str) -> GameContent:
             continue
         content.files[path.stem] = data
         content.locators[path.stem] = locator
+    errors.extend(load_card_sheets(content))
     if errors:
         raise ContentErrors(errors)
+    from cardgen.datagame import complete, register_data_game, uses_data_definition
     from cardgen.registry import is_registered, registered
 
+    register_data_game(content)
     if not is_registered(game_id):
         known = ", ".join(sorted(registered())) or "none"
         raise ContentErrors([ContentError(str(content.root / "game.yaml"), 0, 0, "$",
                                           f"no game {game_id!r} is registered with cardgen (registered: {known})")])
-    errors.extend(check_schema(content, schema_dirs_for(Path(content_dir))))
+    schema_dirs = schema_dirs_for(Path(content_dir))
+    if uses_data_definition(game_id):
+        # The shared schema of data games, and the game's own as well when it brings one.
+        errors.extend(check_schema(content, schema_dirs, "data-deck.schema.json"))
+        if not errors and any((d / f"{game_id}.schema.json").is_file() for d in schema_dirs):
+            errors.extend(check_schema(content, schema_dirs))
+        if not errors:
+            errors.extend(complete(content))
+    else:
+        errors.extend(check_schema(content, schema_dirs))
     if not errors:
         errors.extend(check_common(content))
     if not errors:
@@ -275,8 +295,8 @@ def _ref_loop(name: str, documents: dict[str, tuple[Path, Any]]) -> list[str] | 
     return None
 
 
-def check_schema(content: GameContent, schema_dirs: list[Path]) -> list[ContentError]:
-    name = f"{content.id}.schema.json"
+def check_schema(content: GameContent, schema_dirs: list[Path], name: str | None = None) -> list[ContentError]:
+    name = name or f"{content.id}.schema.json"
     schema_path = next((d / name for d in schema_dirs if (d / name).is_file()), None)
     if schema_path is None:
         return [ContentError(str(schema_dirs[0] / name), 0, 0, "$", f"no schema for game {content.id!r}")]
@@ -471,6 +491,26 @@ def check_rulings(content: GameContent) -> list[ContentError]:
             errors.append(content.error(
                 "rulings", ["rulings", i, "scenario"], f"scenario {ruling['scenario']} not found"
             ))
+    return errors
+
+
+def load_card_sheets(content: GameContent) -> list[ContentError]:
+    """A card list kept in `cards.csv` or `cards.xlsx` instead of `cards.yaml`."""
+    from cardgen.spreadsheet import card_sheet_of, read_card_sheet
+
+    errors = []
+    for path in card_sheet_of(content.root):
+        if not inside(path, content.root):
+            errors.append(ContentError(str(path), 0, 0, "$", LINK_OUT))
+            continue
+        if "cards" in content.files:
+            first = content.locators["cards"].path.name
+            errors.append(ContentError(str(path), 0, 0, "$", f"the cards are already listed in {first}; keep one card list"))
+            continue
+        try:
+            content.files["cards"], content.locators["cards"] = read_card_sheet(path)
+        except ContentError as exc:
+            errors.append(exc)
     return errors
 
 
