@@ -20,6 +20,7 @@ from typing import Any, Iterator
 import jsonschema
 from jsonschema.exceptions import best_match, relevance
 from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
 
 from cardgen.errors import ContentError, ContentErrors
 from cardgen.yamlio import Locator, format_json_path, load_yaml
@@ -251,7 +252,9 @@ def load_schema_registry(schema_dirs: list[Path]) -> tuple[Registry, dict[str, A
         if loop:
             raise ContentError(str(path), 0, 0, "$", f"broken schema: $ref loop {' -> '.join(loop)}")
     registry = Registry().with_resources(
-        sorted((name, Resource.from_contents(document)) for name, (_, document) in documents.items()))
+        # A schema that does not name its draft (as a designer's own often will not) is read as 2020-12.
+        sorted((name, Resource.from_contents(document, default_specification=DRAFT202012))
+               for name, (_, document) in documents.items()))
     return registry, {name: document for name, (_, document) in documents.items()}
 
 

@@ -120,7 +120,9 @@ def _raster(path: Path, raw: bytes, digest: str, name: str) -> Picture:
         raise
     except Exception as exc:  # Pillow raises many kinds for broken files
         raise ImageProblem(f"{name[:80]!r} cannot be read as {expected}: {type(exc).__name__}") from None
-    return Picture(path, digest, expected, (image.width, image.height), reader=ImageReader(image))
+    reader = ImageReader(image)
+    reader.cardgen_name = name  # the preflight names the picture it measures
+    return Picture(path, digest, expected, (image.width, image.height), reader=reader)
 
 
 def _svg_drawing(raw: bytes, name: str):
@@ -148,7 +150,22 @@ def _svg_drawing(raw: bytes, name: str):
         raise ImageProblem(f"{name[:80]!r} cannot be drawn: {type(exc).__name__}") from None
     if drawing is None or not drawing.width or not drawing.height:
         raise ImageProblem(f"{name[:80]!r} has no width or height")
+    if _has_text(drawing):
+        # svglib would set SVG text in fonts that are not embedded; letters drawn as paths print.
+        raise ImageProblem(f"{name[:80]!r} holds text: convert its text to paths (outlines) in the drawing program")
+    from cardgen.pdfdoc import SANS, register_fonts
+
+    register_fonts()
+    drawing.initialFontName = SANS  # else reportlab starts every drawing in Times-Roman, never embedded
     return drawing
+
+
+def _has_text(node) -> bool:
+    from reportlab.graphics.shapes import Group, String
+
+    if isinstance(node, String):
+        return True
+    return isinstance(node, Group) and any(_has_text(child) for child in node.contents)
 
 
 def image_problem(root: Path, name: str) -> str | None:
