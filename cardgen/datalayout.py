@@ -110,14 +110,14 @@ def choose(value, fields: dict, lang: str, languages) -> Any:
     if isinstance(value, dict) and "by" in value:
         name = value["by"]
         if name not in fields:
-            raise ValueProblem(f"has no field {name!r}", name)
+            raise ValueProblem(f"no field {name!r}", name)
         key = pick_language(fields[name], lang, languages)
         if key in value["map"]:
             return value["map"][key]
         if "default" in value:
             return value["default"]
         known = ", ".join(repr(k) for k in value["map"])
-        raise ValueProblem(f"has {name} {key!r}, which the map does not list ({known}) and there is no default", name)
+        raise ValueProblem(f"{name} {key!r}, which the map does not list ({known}) and there is no default", name)
     return value
 
 
@@ -127,7 +127,7 @@ def fill_template(text: str, fields: dict, lang: str, languages) -> str:
             return match.group(0)[0]
         name = match.group(1).strip()
         if name not in fields:
-            raise ValueProblem(f"has no field {name!r}", name)
+            raise ValueProblem(f"no field {name!r}", name)
         return pick_language(fields[name], lang, languages)
 
     return FIELD.sub(field, text)
@@ -456,26 +456,44 @@ def check_layout(content) -> list[ContentError]:
         if key not in content.game["backs"]:
             add(content.error(source.stem, at("backs", key), f"no back {key!r} (backs: {', '.join(sorted(content.game['backs']))})"))
     fonts = set(BUILTIN_FONTS) | set(layout.get("fonts", {}))
+    # A fault that many cards share is said once, naming the cards.
+    shared: dict[tuple, list[str]] = {}
     for i, card in enumerate(content.cards):
         key = card["deck"] if card["deck"] in faces else "default"
         for n, element in enumerate(faces.get(key, [])):
-            for error in _element_problems(content, source, at("faces", key, n), element, card, ("cards", i), fonts):
-                add(error)
+            for problem in _element_problems(content, source, at("faces", key, n), element, card, ("cards", i), fonts):
+                if isinstance(problem, ContentError):
+                    add(problem)
+                else:
+                    shared.setdefault(problem, []).append(f"{card['id']!r}".strip("'"))
     for back_id, elements in layout.get("backs", {}).items():
         if back_id not in content.game["backs"]:
             continue
         for n, element in enumerate(elements):
-            for error in _element_problems(content, source, at("backs", back_id, n), element,
-                                           back_fields(content, back_id), None, fonts):
-                add(error)
+            for problem in _element_problems(content, source, at("backs", back_id, n), element,
+                                             back_fields(content, back_id), None, fonts):
+                if isinstance(problem, ContentError):
+                    add(problem)
+                else:
+                    shared.setdefault(problem, []).append(f"back {back_id}")
+    for (stem, path, message), whose in shared.items():
+        add(content.error(stem, list(path), f"{_cards_named(whose)} {message.replace('{has}', 'has' if len(whose) == 1 else 'have')}"))
     return list(errors.values())
 
 
-def _element_problems(content, source: Source, path: list, element: dict, fields: dict, card_path, fonts) -> list[ContentError]:
-    errors = []
+def _cards_named(whose: list[str]) -> str:
+    if whose[0].startswith("back "):
+        return whose[0]
+    shown = ", ".join(whose[:6]) + (f" and {len(whose) - 6} more" if len(whose) > 6 else "")
+    return f"card {shown}" if len(whose) == 1 else f"cards {shown}"
+
+
+def _element_problems(content, source: Source, path: list, element: dict, fields: dict, card_path, fonts) -> list:
+    """ContentErrors, and (stem, path, message) problems that the same element may have for other
+    cards too ({has} stands for has or have)."""
+    errors: list = []
     languages = tuple(content.game.get("languages", ("en",)))
     lang = element.get("lang", languages[0])
-    label = f"card {fields.get('id')!r}" if card_path else f"back {fields['id']!r}"
     if element.get("font") is not None and element["font"] not in fonts:
         errors.append(content.error(source.stem, path + ["font"], f"no font {element['font']!r} "
                                     f"(built in: {', '.join(BUILTIN_FONTS)}; or name one under layout fonts)"))
@@ -485,7 +503,7 @@ def _element_problems(content, source: Source, path: list, element: dict, fields
         try:
             value = value_for(element[key], fields, lang, languages)
         except ValueProblem as exc:
-            errors.append(content.error(source.stem, path + [key], f"{label} {exc}"))
+            errors.append((source.stem, tuple(path + [key]), f"{{has}} {exc}"))
             continue
         if key in ("file", "image"):
             try:
@@ -493,7 +511,7 @@ def _element_problems(content, source: Source, path: list, element: dict, fields
             except ImageProblem as exc:
                 errors.append(_picture_error(content, source, path + [key], element[key], fields, card_path, str(exc)))
         elif key != "text" and not re.match(r"^#[0-9a-fA-F]{6}$", str(value)):
-            errors.append(content.error(source.stem, path + [key], f"{label}: {value!r} is not a colour (#rrggbb)"))
+            errors.append((source.stem, tuple(path + [key]), f"{{has}} {key} {value!r}, which is not a colour (#rrggbb)"))
     return errors
 
 
