@@ -262,6 +262,23 @@ def preflight_command(
         raise Failed()
 
 
+@app.command("new")
+def new_deck(folder: Path = typer.Argument(..., help="The content folder to create (it may exist; the deck's folder in it may not).",
+                                           file_okay=False),
+             game_id: str = typer.Option("my-deck", "--id", help="The deck's id and the name of its folder.")):
+    """Write a small starter deck made of data alone (a card spreadsheet, a layout, two backs, a
+    picture) that builds as it is, and say what to run next."""
+    import re
+
+    from cardgen.starter import write_starter
+
+    if not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,63}", game_id):
+        raise UsageError(f"--id must be lower-case letters, digits and dashes, not {game_id!r}")
+    game_dir = write_starter(folder, game_id)
+    say(f"wrote {game_dir}/ (game.yaml, layout.yaml, cards.csv, images/emblem.png)")
+    say(f"next: cardgen --content {folder} build {game_id} --out {folder}-print")
+
+
 def _card_size(text: str) -> tuple[float, float]:
     try:
         width, height = (float(part) for part in text.lower().split("x"))

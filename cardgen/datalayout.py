@@ -42,7 +42,7 @@ from cardgen.errors import ContentError
 from cardgen.faces import INK, MIN_TEXT_PT, fill_bleed, ink_for
 from cardgen.images import ImageProblem, draw_picture, fitted, picture, resolve
 from cardgen.layout import Rect
-from cardgen.pdfdoc import CJK, SANS, SANS_BOLD, mm, register_fonts
+from cardgen.pdfdoc import CJK, SANS, SANS_BOLD, mm
 
 BUILTIN_FONTS = {"sans": SANS, "sans-bold": SANS_BOLD, "cjk": CJK}
 FIELD = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
@@ -315,15 +315,24 @@ def draw_text(canvas, content, element: dict, text: str, colour, area: Rect, ico
     canvas.setFont(font, size)
     for line, used in lines:
         x = area.x + horizontal * (area.w - used)
+        words = ""  # the words since the last icon, drawn as one string so the line reads as one
         for piece, gap in line:
-            x += gap
             if piece.icon is not None:
+                if words:
+                    canvas.drawString(x, baseline, words)
+                    x += pdfmetrics.stringWidth(words, font, size)
+                    words = ""
+                x += gap
                 w = size * aspects[piece.icon]
                 draw_picture(canvas, icon_pictures[piece.icon], x, baseline - descent, w, size)
                 x += w
+            elif gap and not words:
+                x += gap
+                words = piece.text
             else:
-                canvas.drawString(x, baseline, piece.text)
-                x += pdfmetrics.stringWidth(piece.text, font, size)
+                words += (" " if gap else "") + piece.text
+        if words:
+            canvas.drawString(x, baseline, words)
         baseline -= leading
 
 
@@ -433,7 +442,6 @@ def check_layout(content) -> list[ContentError]:
     def at(*path) -> list:
         return [*source.prefix, *path]
 
-    register_fonts()
     for name, file_name in layout.get("fonts", {}).items():
         try:
             register_font(content.root, file_name)

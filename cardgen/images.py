@@ -153,9 +153,9 @@ def _svg_drawing(raw: bytes, name: str):
     if _has_text(drawing):
         # svglib would set SVG text in fonts that are not embedded; letters drawn as paths print.
         raise ImageProblem(f"{name[:80]!r} holds text: convert its text to paths (outlines) in the drawing program")
-    from cardgen.pdfdoc import SANS, register_fonts
+    from cardgen.pdfdoc import SANS, register_latin_fonts
 
-    register_fonts()
+    register_latin_fonts()
     drawing.initialFontName = SANS  # else reportlab starts every drawing in Times-Roman, never embedded
     return drawing
 
