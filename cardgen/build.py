@@ -147,6 +147,9 @@ def planned_outputs(content, out_dir: Path, papers=("a4", "letter"), layouts=SHE
                     outputs.append((game_dir / f"rules-{paper}-{lang}.pdf", partial(_rules, rule_sheet, content, lang, paper)))
         for paper in papers:
             outputs.extend((_short(path, flip), render) for path, render in definition.extra_outputs(content, game_dir, paper, flip))
+        from cardgen.aids import aid_outputs
+
+        outputs += aid_outputs(content, game_dir, papers, layouts, flip, options.sheet)
         from cardgen.assembly import assembly_outputs
 
         outputs += assembly_outputs(content, game_dir, papers, langs, flip, list(outputs))

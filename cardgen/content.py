@@ -216,6 +216,10 @@ def load_game(content_dir: Path, game_id: str) -> GameContent:
         from cardgen.registry import definition_for
 
         errors.extend(definition_for(game_id).check(content))
+    if not errors:
+        from cardgen.aids import check_aids
+
+        errors.extend(check_aids(content))
     if errors:
         raise ContentErrors(errors)
     return content

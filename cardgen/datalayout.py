@@ -344,7 +344,8 @@ def elements_for_face(content, card: dict) -> list[dict]:
 
 
 def back_elements(content, back_id: str) -> list[dict] | None:
-    return layout_of(content).get("backs", {}).get(back_id)
+    backs = layout_of(content).get("backs", {})
+    return backs.get(back_id, backs.get("default"))
 
 
 def face_fields(content, card: dict) -> dict:
@@ -353,7 +354,8 @@ def face_fields(content, card: dict) -> dict:
 
 def back_fields(content, back_id: str) -> dict:
     back = content.game["backs"][back_id]
-    return {"id": back_id, "title": back.get("title", content.title), "game": content.title,
+    # A back may carry fields of its own (a reference card's back prints the card's other language).
+    return {**back.get("fields", {}), "id": back_id, "title": back.get("title", content.title), "game": content.title,
             "colour": back.get("colour", DEFAULT_BACK_COLOUR)}
 
 
@@ -461,7 +463,7 @@ def check_layout(content) -> list[ContentError]:
         if deck["id"] not in faces and "default" not in faces:
             add(content.error(source.stem, at("faces"), f"no face for deck {deck['id']!r}: add faces.{deck['id']} or faces.default"))
     for key in layout.get("backs", {}):
-        if key not in content.game["backs"]:
+        if key != "default" and key not in content.game["backs"]:
             add(content.error(source.stem, at("backs", key), f"no back {key!r} (backs: {', '.join(sorted(content.game['backs']))})"))
     fonts = set(BUILTIN_FONTS) | set(layout.get("fonts", {}))
     # A fault that many cards share is said once, naming the cards.
@@ -474,11 +476,11 @@ def check_layout(content) -> list[ContentError]:
                     add(problem)
                 else:
                     shared.setdefault(problem, []).append(f"{card['id']!r}".strip("'"))
-    for back_id, elements in layout.get("backs", {}).items():
-        if back_id not in content.game["backs"]:
-            continue
-        for n, element in enumerate(elements):
-            for problem in _element_problems(content, source, at("backs", back_id, n), element,
+    backs = layout.get("backs", {})
+    for back_id in content.game["backs"]:
+        key = back_id if back_id in backs else "default"
+        for n, element in enumerate(backs.get(key, [])):
+            for problem in _element_problems(content, source, at("backs", key, n), element,
                                              back_fields(content, back_id), None, fonts):
                 if isinstance(problem, ContentError):
                     add(problem)

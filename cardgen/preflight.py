@@ -302,10 +302,15 @@ def _bleed_findings(content, pdf: bytes, pages: list[_Page], strict: bool) -> li
 
 def preflight(content, strict: bool = False, bleed_check: bool = True) -> list[Finding]:
     """Every finding for one game's cards, errors first."""
+    from cardgen.aids import aid_content
+
     pdf, pages = _draw_pages(content)
     findings = _text_findings(content, pages, strict)
     if bleed_check:
         findings += _bleed_findings(content, pdf, pages, strict)
+    aids = aid_content(content)
+    if aids is not None:  # the reference cards printed beside the game's cards
+        findings += preflight(aids, strict, bleed_check)
     return sorted(findings, key=lambda f: (f.level != "error", f.card, f.check))
 
 
