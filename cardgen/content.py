@@ -199,7 +199,8 @@ def load_game(content_dir: Path, game_id: str) -> GameContent:
     if not is_registered(game_id):
         known = ", ".join(sorted(registered())) or "none"
         raise ContentErrors([ContentError(str(content.root / "game.yaml"), 0, 0, "$",
-                                          f"no game {game_id!r} is registered with cardgen (registered: {known})")])
+                                          f"no game {game_id!r} is registered with cardgen (registered: {known}); "
+                                          "a deck drawn from data needs a layout (layout.yaml, or layout: in game.yaml)")])
     schema_dirs = schema_dirs_for(Path(content_dir))
     if uses_data_definition(game_id):
         # The shared schema of data games, and the game's own as well when it brings one.

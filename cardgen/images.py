@@ -142,7 +142,8 @@ def _svg_drawing(raw: bytes, name: str):
         href = element.get("{http://www.w3.org/1999/xlink}href") or element.get("href") or ""
         if tag.endswith("image") or (href and not href.startswith("#")):
             raise ImageProblem(f"{name[:80]!r}: an SVG may not link to other files or addresses ({href[:60]!r})")
-        if tag.endswith("style") and "url(" in (element.text or "") and "url(#" not in (element.text or ""):
+        style = (element.text or "") if tag.endswith("style") else ""
+        if "@import" in style or ("url(" in style and "url(#" not in style):
             raise ImageProblem(f"{name[:80]!r}: an SVG may not link to other files or addresses")
     try:
         drawing = SvgRenderer(name).render(root)

@@ -176,3 +176,22 @@ def test_cards_without_provenance_are_verified(capsys, tiny):
     """Once `verify` stopped with KeyError: 'provenance'."""
     code, out, err = cardgen(capsys, tiny, "verify")
     assert code == 0 and "components sourced 0, reconstructed 0" in out and "1 scenarios replayed, 0 failed" in out, out + err
+
+
+@pytest.mark.parametrize("svg, says", [
+    ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10">'
+     '<image xlink:href="file:///etc/hostname" width="10" height="10"/></svg>', "may not link"),
+    ('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/hostname">]>'
+     '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><desc>&x;</desc></svg>', None),
+    ('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><text x="1" y="5">Hi</text></svg>',
+     "holds text"),
+    ("<svg", "is not readable SVG"),
+])
+def test_a_hostile_or_broken_svg_is_one_located_error_and_never_reads_outside(capsys, deck, svg, says):
+    (deck / "images" / "coin.svg").write_text(svg, "utf-8")
+    code, out, err = cardgen(capsys, deck.parent, "validate")
+    assert "Traceback" not in err
+    if says is None:  # the entity is never expanded: the picture is harmless and the deck is valid
+        assert code == 0, err
+        return
+    assert code == 1 and f"{deck / 'layout.yaml'}:2:9: $.icons.coin: 'images/coin.svg'" in err and says in err, err
