@@ -262,14 +262,35 @@ def _width(piece: Piece, font: str, size: float, icon_aspects: dict) -> float:
 
 
 def set_lines(all_pieces: list, font: str, size: float, width: float, wrap: bool, icon_aspects: dict):
-    """Lines of pieces no wider than `width` (when wrapping); each line as (pieces, width)."""
-    space = pdfmetrics.stringWidth(" ", font, size)
-    lines, current, used = [], [], 0.0
+    """Lines of pieces no wider than `width` (when wrapping); each line as (pieces, width). Each
+    paragraph whose last line would be a short remnant (a word or a Chinese character or two) is
+    broken again at the narrowest width that needs no more lines, which evens its lines out."""
+    paragraphs: list[list] = [[]]
     for piece in all_pieces:
         if piece is None:
-            lines.append((current, used))
-            current, used = [], 0.0
-            continue
+            paragraphs.append([])
+        else:
+            paragraphs[-1].append(piece)
+    lines = []
+    for paragraph in paragraphs:
+        greedy = _greedy_lines(paragraph, font, size, width, wrap, icon_aspects)
+        if wrap and len(greedy) > 1 and greedy[-1][1] < 0.3 * width:
+            low, high = 0.0, width
+            for _ in range(12):
+                middle = (low + high) / 2
+                if len(_greedy_lines(paragraph, font, size, middle, wrap, icon_aspects)) <= len(greedy):
+                    high = middle
+                else:
+                    low = middle
+            greedy = _greedy_lines(paragraph, font, size, high, wrap, icon_aspects)
+        lines += greedy
+    return lines
+
+
+def _greedy_lines(paragraph: list, font: str, size: float, width: float, wrap: bool, icon_aspects: dict):
+    space = pdfmetrics.stringWidth(" ", font, size)
+    lines, current, used = [], [], 0.0
+    for piece in paragraph:
         w = _width(piece, font, size, icon_aspects)
         gap = space if piece.space_before and current else 0.0
         if wrap and current and used + gap + w > width:
@@ -283,8 +304,20 @@ def set_lines(all_pieces: list, font: str, size: float, width: float, wrap: bool
     return lines
 
 
+_fitted: dict[tuple, tuple] = {}
+
+
 def fit_text(text: str, font: str, element: dict, area: Rect, icon_aspects: dict, icons: dict):
-    """(size, lines) for the text in its box: the element's size, smaller if needed and allowed."""
+    """(size, lines) for the text in its box: the element's size, smaller if needed and allowed.
+    Worked out once per text, box and style: every copy, layout and paper sets it the same way."""
+    key = (text, font, element.get("size"), element.get("leading"), element.get("wrap"), element.get("shrink"),
+           round(area.w, 3), round(area.h, 3), tuple(sorted(icon_aspects.items())))
+    if key not in _fitted:
+        _fitted[key] = _fit_text(text, font, element, area, icon_aspects, icons)
+    return _fitted[key]
+
+
+def _fit_text(text: str, font: str, element: dict, area: Rect, icon_aspects: dict, icons: dict):
     size = float(element.get("size", 10))
     leading = float(element.get("leading", 1.2))
     wrap = element.get("wrap", True)
