@@ -135,6 +135,9 @@ def planned_outputs(content, out_dir: Path, papers=("a4", "letter"), layouts=SHE
     if "shop" in layouts:
         outputs += _shop_outputs(content, game_dir, options, selection)
     if selection is None:
+        from cardgen.aids import aid_outputs
+
+        outputs += aid_outputs(content, game_dir, papers, layouts, flip, options.sheet)  # reference cards
         if "tts" in layouts:
             from cardgen.tts import tts_outputs
 
@@ -147,9 +150,6 @@ def planned_outputs(content, out_dir: Path, papers=("a4", "letter"), layouts=SHE
                     outputs.append((game_dir / f"rules-{paper}-{lang}.pdf", partial(_rules, rule_sheet, content, lang, paper)))
         for paper in papers:
             outputs.extend((_short(path, flip), render) for path, render in definition.extra_outputs(content, game_dir, paper, flip))
-        from cardgen.aids import aid_outputs
-
-        outputs += aid_outputs(content, game_dir, papers, layouts, flip, options.sheet)
         from cardgen.assembly import assembly_outputs
 
         outputs += assembly_outputs(content, game_dir, papers, langs, flip, list(outputs))
