@@ -120,7 +120,9 @@ def _raster(path: Path, raw: bytes, digest: str, name: str) -> Picture:
         raise
     except Exception as exc:  # Pillow raises many kinds for broken files
         raise ImageProblem(f"{name[:80]!r} cannot be read as {expected}: {type(exc).__name__}") from None
-    reader = ImageReader(image)
+    # A JPEG in colours a PDF takes as they are is stored as the JPEG it is, not decoded and packed again.
+    passthrough = expected == "JPEG" and image.mode in ("RGB", "L")
+    reader = ImageReader(io.BytesIO(raw)) if passthrough else ImageReader(image)
     reader.cardgen_name = name  # the preflight names the picture it measures
     return Picture(path, digest, expected, (image.width, image.height), reader=reader)
 

@@ -122,3 +122,24 @@ def test_a_deck_may_keep_its_layout_in_game_yaml_and_its_cards_in_yaml(capsys, d
     assert code == 0 and "ok  my-deck: 2 cards in 2 decks" in out, err
     code, _, err = build(capsys, deck, tmp_path / "out", "--layout", "home")
     assert code == 0, err
+
+
+def test_a_jpeg_picture_is_drawn_like_a_png(capsys, deck, tmp_path):
+    from PIL import Image
+
+    Image.open(deck / "images" / "crate.png").convert("RGB").save(deck / "images" / "crate.jpg", quality=90)
+    csv = deck / "cards.csv"
+    csv.write_text(csv.read_text("utf-8").replace("images/crate.png", "images/crate.jpg"), "utf-8")
+    code, _, err = build(capsys, deck, tmp_path / "out", "--layout", "home")
+    assert code == 0, err
+    reader = PdfReader(tmp_path / "out" / "my-deck" / "cards-a4-home.pdf")
+    filters = {str(x.get_object().get("/Filter")) for page in reader.pages
+               for x in (page["/Resources"].get("/XObject") or {}).values() if x.get_object()["/Subtype"] == "/Image"}
+    assert any("DCTDecode" in f for f in filters), filters  # the JPEG is stored as a JPEG
+
+
+def test_a_character_the_decks_font_lacks_is_a_preflight_error(capsys, deck):
+    csv = deck / "cards.csv"
+    csv.write_text(csv.read_text("utf-8").replace("goods,Wheat,", "goods,Wheat 麥,"), "utf-8")
+    code, out, err = cardgen(capsys, deck.parent, "preflight")
+    assert code == 1 and "glyph" in out + err and "'麥'" in out + err, out + err
