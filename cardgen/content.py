@@ -127,8 +127,8 @@ class GameContent:
         return self.game.get("components", [])
 
     def where(self, file_stem: str, json_path) -> str:
-        line, col = self.locators[file_stem].where(json_path)
-        return f"{self.locators[file_stem].path}:{line}:{col}"
+        place = self.locators[file_stem].error(json_path, "")  # a card list may span several files
+        return f"{place.file}:{place.line}:{place.col}"
 
     def error(self, file_stem: str, json_path, message: str) -> ContentError:
         return self.locators[file_stem].error(json_path, message)
@@ -503,22 +503,30 @@ def check_rulings(content: GameContent) -> list[ContentError]:
 
 
 def load_card_sheets(content: GameContent) -> list[ContentError]:
-    """A card list kept in `cards.csv` or `cards.xlsx` instead of `cards.yaml`."""
-    from cardgen.spreadsheet import card_sheet_of, read_card_sheet
+    """Cards kept in `cards.csv` or `cards.xlsx`, instead of `cards.yaml` or after its cards."""
+    from cardgen.spreadsheet import CardListLocator, card_sheet_of, read_card_sheet
 
     errors = []
     for path in card_sheet_of(content.root):
         if not inside(path, content.root):
             errors.append(ContentError(str(path), 0, 0, "$", LINK_OUT))
             continue
-        if "cards" in content.files:
-            first = content.locators["cards"].path.name
-            errors.append(ContentError(str(path), 0, 0, "$", f"the cards are already listed in {first}; keep one card list"))
-            continue
         try:
-            content.files["cards"], content.locators["cards"] = read_card_sheet(path)
+            data, locator = read_card_sheet(path)
         except ContentError as exc:
             errors.append(exc)
+            continue
+        if "cards" not in content.files:
+            content.files["cards"], content.locators["cards"] = data, locator
+            continue
+        listed = content.files["cards"].get("cards") if isinstance(content.files["cards"], dict) else None
+        if not isinstance(listed, list):
+            errors.append(content.error("cards", ["cards"], f"a list of cards is needed here to add those of {path.name}"))
+            continue
+        before = content.locators["cards"]
+        parts = before.parts if isinstance(before, CardListLocator) else [(0, before)]
+        content.locators["cards"] = CardListLocator(parts + [(len(listed), locator)])
+        listed.extend(data["cards"])
     return errors
 
 

@@ -179,8 +179,8 @@ def _coverage(font: str) -> set[int] | None:
 
 
 def _where(content, stem: str, json_path) -> str:
-    line, col = content.locators[stem].where(json_path)
-    return f"{display_path(str(content.locators[stem].path))}:{line}:{col}"
+    place = content.locators[stem].error(json_path, "")  # a card list may span several files
+    return f"{display_path(place.file)}:{place.line}:{place.col}"
 
 
 def _card_location(content, card: dict) -> str:

@@ -197,9 +197,33 @@ def _cards_from_rows(path: Path, rows) -> tuple[dict, SheetLocator]:
     return {"cards": cards}, locator
 
 
+class CardListLocator(Locator):
+    """Positions in a card list gathered from several files (cards.yaml, then cards.csv, then
+    cards.xlsx): card i is located in the file it came from, by its index there."""
+
+    def __init__(self, parts: list[tuple[int, Locator]]):
+        super().__init__(parts[0][1].path)
+        self.parts = parts  # (index of the file's first card in the whole list, its locator), in order
+
+    def _part(self, json_path) -> tuple[Locator, tuple]:
+        keys = tuple(json_path)
+        if len(keys) >= 2 and keys[0] == "cards" and isinstance(keys[1], int):
+            start, locator = [part for part in self.parts if part[0] <= keys[1]][-1]
+            return locator, ("cards", keys[1] - start, *keys[2:])
+        return self.parts[0][1], keys
+
+    def where(self, json_path):
+        locator, keys = self._part(json_path)
+        return locator.where(keys)
+
+    def error(self, json_path, message: str) -> ContentError:
+        locator, keys = self._part(json_path)
+        return locator.error(keys, message)
+
+
 def card_sheet_of(game_dir: Path) -> list[Path]:
     """The spreadsheets holding a game's cards, if any."""
     return [game_dir / name for name in SHEET_NAMES if (game_dir / name).exists()]
 
 
-__all__ = ["SHEET_NAMES", "SheetLocator", "card_sheet_of", "column_letter", "read_card_sheet"]
+__all__ = ["CardListLocator", "SHEET_NAMES", "SheetLocator", "card_sheet_of", "column_letter", "read_card_sheet"]

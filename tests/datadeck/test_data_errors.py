@@ -90,10 +90,19 @@ def test_a_file_that_is_no_workbook_is_one_error(capsys, deck):
     assert line.startswith(f"{deck / 'cards.xlsx'}: $: ") and "workbook" in line
 
 
-def test_two_card_lists_are_one_error(capsys, deck):
-    (deck / "cards.yaml").write_text("cards: []\n", "utf-8")
-    line = one_error(capsys, deck.parent, "validate")
-    assert line == f"{deck / 'cards.csv'}: $: the cards are already listed in cards.yaml; keep one card list"
+def test_cards_yaml_and_a_spreadsheet_beside_it_make_one_list_located_in_both(capsys, deck):
+    (deck / "cards.yaml").write_text("cards:\n  - {deck: events, name: Drought, text: Nothing grows.}\n"
+                                     "  - {deck: events, name: Flood, text: Rivers rise., copies: 0}\n", "utf-8")
+    to_xlsx(deck / "cards.csv", deck / "cards.xlsx", lambda sheet: sheet.append(["goods", "Rye", "grain", 1, "images/crate.png", "Grain.", "x"]))
+    code, out, err = cardgen(capsys, deck.parent, "validate")
+    lines = err.strip().splitlines()
+    assert code == 1 and len(lines) == 3, err
+    assert lines[0].startswith(f"{deck / 'cards.yaml'}:3:61: $.cards[1].copies: 0 is less than the minimum of 1"), err
+    assert lines[1].startswith(f"{deck / 'cards.xlsx'}:7:7: $.cards[5].copies: cell G7 (column copies): 'x' is not"), err
+    (deck / "cards.yaml").write_text("cards:\n  - {deck: events, name: Drought, text: Nothing grows.}\n", "utf-8")
+    (deck / "cards.xlsx").unlink()
+    code, out, err = cardgen(capsys, deck.parent, "validate")
+    assert code == 0 and "ok  my-deck: 10 cards in 2 decks" in out, err
 
 
 def test_a_field_no_card_has_is_located_in_the_layout(capsys, deck):
