@@ -21,6 +21,7 @@ the trim and the bleed. A value may be picked by a card's field: `{by: suit, map
 ...}`. Texts are templates: `{name}` is the card's field, `{{` and `}}` print braces; a text is
 plain text, drawn as the characters it holds. A text that does not fit its box shrinks (unless
 `shrink: false`); below the 7 pt minimum it goes on shrinking only so that the preflight reports it.
+`hang: 3` starts the second and later lines of each paragraph 3 mm in, for lists.
 
 `check_layout` finds every fault before anything is drawn, each located to the layout's file, line
 and key (or, for a picture a card names, to the card's cell); `draw_elements` draws.
@@ -261,10 +262,12 @@ def _width(piece: Piece, font: str, size: float, icon_aspects: dict) -> float:
     return pdfmetrics.stringWidth(piece.text, font, size)
 
 
-def set_lines(all_pieces: list, font: str, size: float, width: float, wrap: bool, icon_aspects: dict):
+def set_lines(all_pieces: list, font: str, size: float, width: float, wrap: bool, icon_aspects: dict,
+              hang: float = 0.0):
     """Lines of pieces no wider than `width` (when wrapping); each line as (pieces, width). Each
     paragraph whose last line would be a short remnant (a word or a Chinese character or two) is
-    broken again at the narrowest width that needs no more lines, which evens its lines out."""
+    broken again at the narrowest width that needs no more lines, which evens its lines out. With
+    `hang`, a paragraph's second and later lines start that far in (a hanging indent for lists)."""
     paragraphs: list[list] = [[]]
     for piece in all_pieces:
         if piece is None:
@@ -273,31 +276,39 @@ def set_lines(all_pieces: list, font: str, size: float, width: float, wrap: bool
             paragraphs[-1].append(piece)
     lines = []
     for paragraph in paragraphs:
-        greedy = _greedy_lines(paragraph, font, size, width, wrap, icon_aspects)
+        greedy = _greedy_lines(paragraph, font, size, width, wrap, icon_aspects, hang)
         if wrap and len(greedy) > 1 and greedy[-1][1] < 0.3 * width:
             low, high = 0.0, width
             for _ in range(12):
                 middle = (low + high) / 2
-                if len(_greedy_lines(paragraph, font, size, middle, wrap, icon_aspects)) <= len(greedy):
+                if len(_greedy_lines(paragraph, font, size, middle, wrap, icon_aspects, hang)) <= len(greedy):
                     high = middle
                 else:
                     low = middle
-            greedy = _greedy_lines(paragraph, font, size, high, wrap, icon_aspects)
+            greedy = _greedy_lines(paragraph, font, size, high, wrap, icon_aspects, hang)
         lines += greedy
     return lines
 
 
-def _greedy_lines(paragraph: list, font: str, size: float, width: float, wrap: bool, icon_aspects: dict):
+def _greedy_lines(paragraph: list, font: str, size: float, width: float, wrap: bool, icon_aspects: dict,
+                  hang: float = 0.0):
     space = pdfmetrics.stringWidth(" ", font, size)
     lines, current, used = [], [], 0.0
     for piece in paragraph:
         w = _width(piece, font, size, icon_aspects)
         gap = space if piece.space_before and current else 0.0
         if wrap and current and used + gap + w > width:
-            # No closing mark starts a Chinese line: it stays with the character before it.
-            if not (piece.text and piece.text in "，。、；：！？）」』"):
-                lines.append((current, used))
-                current, used, gap = [], 0.0, 0.0
+            carried = []
+            if piece.text and piece.text in "，。、；：！？）」』" and len(current) > 1:
+                # No closing mark starts a Chinese line: the character before it goes down with it.
+                carried = [current.pop()[0]]
+                used = sum(g + _width(p, font, size, icon_aspects) for p, g in current)
+            lines.append((current, used))
+            current, used = [], 0.0
+            for moved in carried:  # the hanging indent: a gap before the line's first piece
+                current.append((moved, hang))
+                used += hang + _width(moved, font, size, icon_aspects)
+            gap = 0.0 if carried else hang
         current.append((piece, gap))
         used += gap + w
     lines.append((current, used))
@@ -310,7 +321,7 @@ _fitted: dict[tuple, tuple] = {}
 def fit_text(text: str, font: str, element: dict, area: Rect, icon_aspects: dict, icons: dict):
     """(size, lines) for the text in its box: the element's size, smaller if needed and allowed.
     Worked out once per text, box and style: every copy, layout and paper sets it the same way."""
-    key = (text, font, element.get("size"), element.get("leading"), element.get("wrap"), element.get("shrink"),
+    key = (text, font, element.get("size"), element.get("leading"), element.get("wrap"), element.get("shrink"), element.get("hang"),
            round(area.w, 3), round(area.h, 3), tuple(sorted(icon_aspects.items())))
     if key not in _fitted:
         _fitted[key] = _fit_text(text, font, element, area, icon_aspects, icons)
@@ -323,7 +334,7 @@ def _fit_text(text: str, font: str, element: dict, area: Rect, icon_aspects: dic
     wrap = element.get("wrap", True)
     all_pieces = list(pieces(text, icons))
     while True:
-        lines = set_lines(all_pieces, font, size, area.w, wrap, icon_aspects)
+        lines = set_lines(all_pieces, font, size, area.w, wrap, icon_aspects, float(element.get("hang", 0)) * mm)
         tall = size + (len(lines) - 1) * size * leading
         fits = tall <= area.h + 0.01 and all(w <= area.w + 0.01 for _, w in lines)
         if fits or not element.get("shrink", True) or size <= SMALLEST_PT:
