@@ -39,7 +39,7 @@ def _paper_of(name: str) -> str | None:
 
 
 def _kind(name: str) -> str:
-    if name.startswith(("cards-", "replacements-")):
+    if name.startswith(("cards-", "replacements-", "aids-")):
         for layout in ("home", "butted", "fold"):
             if f"-{layout}" in name:
                 return layout

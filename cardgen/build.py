@@ -136,6 +136,7 @@ def planned_outputs(content, out_dir: Path, papers=("a4", "letter"), layouts=SHE
         if layout not in ALL_LAYOUTS:
             raise UsageError(f"unknown layout {layout!r}; choose one of {', '.join(ALL_LAYOUTS)}")
     options = options or BuildOptions()
+    langs = tuple(lang for lang in langs if lang in content.printed_languages)
     game_dir = Path(out_dir) / content.id
     definition = definition_for(content.id)
     selection = select_cards(content, options.cards) if options.cards else None
@@ -150,13 +151,16 @@ def planned_outputs(content, out_dir: Path, papers=("a4", "letter"), layouts=SHE
     if "shop" in layouts:
         outputs += _shop_outputs(content, game_dir, options, selection)
     if selection is None:
+        from cardgen.aids import aid_outputs
+
+        outputs += aid_outputs(content, game_dir, papers, layouts, flip, options.sheet)  # reference cards
         if "tts" in layouts:
             from cardgen.tts import tts_outputs
 
             outputs += tts_outputs(content, game_dir, options.tts_url)
         for paper in papers:
             outputs.append((game_dir / f"proof-{paper}.pdf", partial(_proof, content, paper=paper)))
-        rule_sheet = _rule_sheet_renderer()
+        rule_sheet = _rule_sheet_renderer() if "rules" in content.files else None
         if rule_sheet is not None:
             for paper in papers:
                 for lang in langs:

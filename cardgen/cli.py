@@ -276,7 +276,9 @@ def chosen_languages(lang: Lang | None, contents: list) -> tuple[str, ...]:
     from cardgen.pdfdoc import HOW_TO_GET_A_FONT, chinese_font_found, require_cjk
 
     langs = LANGUAGES if lang in (None, Lang.all) else (lang.value,)
-    wants_chinese = any(code.startswith("zh") for code in langs)
+    # A game declares the languages it prints (an English-only deck needs no Chinese font).
+    printed = {code for content in contents for code in content.printed_languages}
+    wants_chinese = any(code.startswith("zh") and code in printed for code in langs)
     if wants_chinese and lang is None and not chinese_font_found():
         langs = tuple(code for code in langs if not code.startswith("zh"))
         complain("Chinese left out (rule sheets, assembly pages and Chinese card text): no Chinese font found; "
@@ -287,7 +289,7 @@ def chosen_languages(lang: Lang | None, contents: list) -> tuple[str, ...]:
                          "--lang en builds English alone")
     require_cjk(wants_chinese)
     for content in contents:
-        content.languages = langs
+        content.languages = tuple(code for code in langs if code in content.printed_languages)
     return langs
 
 
@@ -476,6 +478,23 @@ def preflight_command(
         raise Failed()
 
 
+@app.command("new")
+def new_deck(folder: Path = typer.Argument(..., help="The content folder to create (it may exist; the deck's folder in it may not).",
+                                           file_okay=False),
+             game_id: str = typer.Option("my-deck", "--id", help="The deck's id and the name of its folder.")):
+    """Write a small starter deck made of data alone (a card spreadsheet, a layout, two backs, a
+    picture) that builds as it is, and say what to run next."""
+    import re
+
+    from cardgen.starter import write_starter
+
+    if not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,63}", game_id):
+        raise UsageError(f"--id must be lower-case letters, digits and dashes, not {game_id!r}")
+    game_dir = write_starter(folder, game_id)
+    say(f"wrote {game_dir}/ (game.yaml, layout.yaml, cards.csv, images/emblem.png)")
+    say(f"next: cardgen --content {folder} build {game_id} --out {folder}-print")
+
+
 def _card_size(text: str) -> tuple[float, float]:
     try:
         width, height = (float(part) for part in text.lower().split("x"))
@@ -599,14 +618,15 @@ def verify(
         for name, paths in plan.items():
             content = contents[name]
             prov = content.provenance_counts()
-            echo(f"{name}: data ok; components sourced {prov['sourced']}, reconstructed {prov['reconstructed']}")
             engine = engines[name]
+            if engine is not None:
+                echo(f"{name}: data ok; components sourced {prov['sourced']}, reconstructed {prov['reconstructed']}")
             report["games"].append({"game": name, "sourced": prov["sourced"], "reconstructed": prov["reconstructed"],
                                     "engine": engine is not None})
             if engine is None:
-                complain(f"{name}: no rules engine: scenarios not replayed (rules not implemented)")
+                complain(f"{name}: this game has no rules engine, so there is nothing to verify")
                 report["scenarios"].append({"game": name, "file": None, "title": "rules engine", "ok": False,
-                                            "failures": ["no rules engine (rules not implemented)"], "seconds": 0.0})
+                                            "failures": ["this game has no rules engine"], "seconds": 0.0})
                 continue
             for path in paths if paths is not None else content.scenario_paths:
                 progress.describe(f"{name}/{path.name}")
@@ -631,7 +651,7 @@ def verify(
         write_junit(report, junit)
     if as_json:
         _print_json(report)
-    else:
+    elif any(game["engine"] for game in report["games"]):
         say(f"{replayed} scenarios replayed, {failed} failed")
     if failed:
         raise Failed()
@@ -891,7 +911,7 @@ def _playable_engine(game: str):
     (content,) = load_or_fail([game])
     engine = engine_for(content)
     if engine is None:
-        complain(f"{game}: no rules engine (rules not implemented)")
+        complain(f"{game}: this game has no rules engine, so it cannot be simulated")
         raise Failed()
     return engine
 

@@ -50,6 +50,11 @@ class GameContent:
         return self.files["game"]
 
     @property
+    def printed_languages(self) -> tuple[str, ...]:
+        """The languages the game declares in game.yaml (`languages:`), all of them by default."""
+        return tuple(self.game.get("languages", LANGUAGES))
+
+    @property
     def title(self) -> dict:
         return self.game["title"]
 
@@ -102,10 +107,13 @@ class GameContent:
 
     def provenance_counts(self) -> dict[str, int]:
         counts = {"sourced": 0, "reconstructed": 0}
+        # A designer's own cards need not say where they come from: they count as neither.
         for card in self.physical_cards():
-            counts[card["provenance"]] += 1
+            if card.get("provenance") in counts:
+                counts[card["provenance"]] += 1
         for item in self.other_components():
-            counts[item["provenance"]] += item.get("count", 1)
+            if item.get("provenance") in counts:
+                counts[item["provenance"]] += item.get("count", 1)
         return counts
 
     def other_components(self) -> list[dict]:
@@ -114,8 +122,8 @@ class GameContent:
         return self.game.get("components", [])
 
     def where(self, file_stem: str, json_path) -> str:
-        line, col = self.locators[file_stem].where(json_path)
-        return f"{self.locators[file_stem].path}:{line}:{col}"
+        place = self.locators[file_stem].error(json_path, "")  # a card list may span several files
+        return f"{place.file}:{place.line}:{place.col}"
 
     def error(self, file_stem: str, json_path, message: str) -> ContentError:
         return self.locators[file_stem].error(json_path, message)
@@ -176,21 +184,38 @@ def load_game(content_dir: Path, game_id: str) -> GameContent:
             continue
         content.files[path.stem] = data
         content.locators[path.stem] = locator
+    errors.extend(load_card_sheets(content))
     if errors:
         raise ContentErrors(errors)
+    from cardgen.datagame import complete, register_data_game, uses_data_definition
     from cardgen.registry import is_registered, registered
 
+    register_data_game(content)
     if not is_registered(game_id):
         known = ", ".join(sorted(registered())) or "none"
         raise ContentErrors([ContentError(str(content.root / "game.yaml"), 0, 0, "$",
-                                          f"no game {game_id!r} is registered with cardgen (registered: {known})")])
-    errors.extend(check_schema(content, schema_dirs_for(Path(content_dir))))
+                                          f"no game {game_id!r} is registered with cardgen (registered: {known}); "
+                                          "a deck drawn from data needs a layout (layout.yaml, or layout: in game.yaml)")])
+    schema_dirs = schema_dirs_for(Path(content_dir))
+    if uses_data_definition(game_id):
+        # The shared schema of data games, and the game's own as well when it brings one.
+        errors.extend(check_schema(content, schema_dirs, "data-deck.schema.json"))
+        if not errors and any((d / f"{game_id}.schema.json").is_file() for d in schema_dirs):
+            errors.extend(check_schema(content, schema_dirs))
+        if not errors:
+            errors.extend(complete(content))
+    else:
+        errors.extend(check_schema(content, schema_dirs))
     if not errors:
         errors.extend(check_common(content))
     if not errors:
         from cardgen.registry import definition_for
 
         errors.extend(definition_for(game_id).check(content))
+    if not errors:
+        from cardgen.aids import check_aids
+
+        errors.extend(check_aids(content))
     if errors:
         raise ContentErrors(errors)
     return content
@@ -215,10 +240,11 @@ def read_schema(path: Path) -> Any:
         raise ContentError(str(path), 0, 0, "$", f"cannot read schema: {exc}") from None
 
 
-def load_schema_registry(schema_dirs: list[Path]) -> tuple[Registry, dict[str, Any]]:
+def load_schema_registry(schema_dirs: list[Path]) -> tuple["Registry", dict[str, Any]]:
     """Every schema of the folders (earlier folders override later ones), checked for `$ref`
     chains that lead back to themselves, which no validator can follow."""
     from referencing import Registry, Resource  # with jsonschema, only when content is checked
+    from referencing.jsonschema import DRAFT202012
 
     documents: dict[str, tuple[Path, Any]] = {}
     for schema_dir in reversed(schema_dirs):
@@ -229,7 +255,9 @@ def load_schema_registry(schema_dirs: list[Path]) -> tuple[Registry, dict[str, A
         if loop:
             raise ContentError(str(path), 0, 0, "$", f"broken schema: $ref loop {' -> '.join(loop)}")
     registry = Registry().with_resources(
-        sorted((name, Resource.from_contents(document)) for name, (_, document) in documents.items()))
+        # A schema that does not name its draft (as a designer's own often will not) is read as 2020-12.
+        sorted((name, Resource.from_contents(document, default_specification=DRAFT202012))
+               for name, (_, document) in documents.items()))
     return registry, {name: document for name, (_, document) in documents.items()}
 
 
@@ -273,10 +301,10 @@ def _ref_loop(name: str, documents: dict[str, tuple[Path, Any]]) -> list[str] | 
     return None
 
 
-def check_schema(content: GameContent, schema_dirs: list[Path]) -> list[ContentError]:
+def check_schema(content: GameContent, schema_dirs: list[Path], name: str | None = None) -> list[ContentError]:
     import jsonschema  # a tenth of a second: imported only when content is checked
 
-    name = f"{content.id}.schema.json"
+    name = name or f"{content.id}.schema.json"
     schema_path = next((d / name for d in schema_dirs if (d / name).is_file()), None)
     if schema_path is None:
         return [ContentError(str(schema_dirs[0] / name), 0, 0, "$", f"no schema for game {content.id!r}")]
@@ -473,6 +501,34 @@ def check_rulings(content: GameContent) -> list[ContentError]:
             errors.append(content.error(
                 "rulings", ["rulings", i, "scenario"], f"scenario {ruling['scenario']} not found"
             ))
+    return errors
+
+
+def load_card_sheets(content: GameContent) -> list[ContentError]:
+    """Cards kept in `cards.csv` or `cards.xlsx`, instead of `cards.yaml` or after its cards."""
+    from cardgen.spreadsheet import CardListLocator, card_sheet_of, read_card_sheet
+
+    errors = []
+    for path in card_sheet_of(content.root):
+        if not inside(path, content.root):
+            errors.append(ContentError(str(path), 0, 0, "$", LINK_OUT))
+            continue
+        try:
+            data, locator = read_card_sheet(path)
+        except ContentError as exc:
+            errors.append(exc)
+            continue
+        if "cards" not in content.files:
+            content.files["cards"], content.locators["cards"] = data, locator
+            continue
+        listed = content.files["cards"].get("cards") if isinstance(content.files["cards"], dict) else None
+        if not isinstance(listed, list):
+            errors.append(content.error("cards", ["cards"], f"a list of cards is needed here to add those of {path.name}"))
+            continue
+        before = content.locators["cards"]
+        parts = before.parts if isinstance(before, CardListLocator) else [(0, before)]
+        content.locators["cards"] = CardListLocator(parts + [(len(listed), locator)])
+        listed.extend(data["cards"])
     return errors
 
 

@@ -29,6 +29,7 @@ from reportlab.pdfgen.textobject import PDFTextObject
 
 from cardgen.errors import display_path
 from cardgen.faces import MIN_TEXT_PT, SAFE_ZONE_MM
+from cardgen.images import PRINT_DPI
 from cardgen.layout import Rect
 from cardgen.pdfdoc import CJK, CJK_MONO, SANS, drop_chinese, english_only, mm, register_fonts
 from cardgen.registry import definition_for
@@ -109,6 +110,7 @@ class RecordingCanvas(Canvas):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.runs: list[TextRun] = []
+        self.images: list[tuple[str, float]] = []  # (picture, resolution in dpi as printed)
         self._forms: dict[str, list[tuple[Any, str, str, float, float, float]]] = {}
         self._in_form: list[tuple[str, Any]] = []
         self._page_notes: list[tuple[Any, str, str, float, float, float]] = []
@@ -132,6 +134,14 @@ class RecordingCanvas(Canvas):
 
     def beginText(self, x=0, y=0, direction=None):
         return _RecordingText(self, x, y, direction=direction)
+
+    def drawImage(self, image, x, y, width=None, height=None, *args, **kwargs):
+        if width and height and hasattr(image, "getSize"):
+            pixels_w, pixels_h = image.getSize()
+            scale = _scale(self._currentMatrix)
+            dpi = min(pixels_w / (abs(width) * scale / 72), pixels_h / (abs(height) * scale / 72))
+            self.images.append((getattr(image, "cardgen_name", "a picture"), dpi))
+        return super().drawImage(image, x, y, width, height, *args, **kwargs)
 
     def beginForm(self, name, *args, **kwargs):
         self._forms[name] = []
@@ -159,6 +169,7 @@ class _Page:
     where: str
     trim: Rect
     runs: list[TextRun] = field(default_factory=list)
+    images: list[tuple[str, float]] = field(default_factory=list)
 
 
 def _coverage(font: str) -> set[int] | None:
@@ -168,8 +179,8 @@ def _coverage(font: str) -> set[int] | None:
 
 
 def _where(content, stem: str, json_path) -> str:
-    line, col = content.locators[stem].where(json_path)
-    return f"{display_path(str(content.locators[stem].path))}:{line}:{col}"
+    place = content.locators[stem].error(json_path, "")  # a card list may span several files
+    return f"{display_path(place.file)}:{place.line}:{place.col}"
 
 
 def _card_location(content, card: dict) -> str:
@@ -192,10 +203,10 @@ def _draw_pages(content) -> tuple[bytes, list[_Page]]:
     def page(label: str, where: str, w: float, h: float, draw) -> None:
         canvas.setPageSize((w + 2 * bleed, h + 2 * bleed))
         trim = Rect(bleed, bleed, w, h)
-        start = len(canvas.runs)
+        start, pictures = len(canvas.runs), len(canvas.images)
         draw(trim)
         canvas.showPage()
-        pages.append(_Page(label, where, trim, canvas.runs[start:]))
+        pages.append(_Page(label, where, trim, canvas.runs[start:], canvas.images[pictures:]))
 
     for card in content.cards:
         deck = content.deck(card["deck"])
@@ -241,6 +252,10 @@ def _text_findings(content, pages: list[_Page], strict: bool) -> list[Finding]:
                 add("error", "overflow", f"text {shown[:40]!r} runs past the trim")
             elif min(xs) < t.x + safe - 0.5 or max(xs) > t.right - safe + 0.5 or min(ys) < t.y + safe - 0.5 or max(ys) > t.top - safe + 0.5:
                 add(warn, "safe-zone", f"text {shown[:40]!r} lies within {SAFE_MM:g} mm of the trim")
+        for name, dpi in pg.images:
+            if dpi < PRINT_DPI - 0.5:
+                add(warn, "resolution", f"picture {name!r} prints at {dpi:.0f} dpi, below {PRINT_DPI}; "
+                    "give it more pixels or draw it smaller")
     return findings
 
 
@@ -287,10 +302,15 @@ def _bleed_findings(content, pdf: bytes, pages: list[_Page], strict: bool) -> li
 
 def preflight(content, strict: bool = False, bleed_check: bool = True) -> list[Finding]:
     """Every finding for one game's cards, errors first."""
+    from cardgen.aids import aid_content
+
     pdf, pages = _draw_pages(content)
     findings = _text_findings(content, pages, strict)
     if bleed_check:
         findings += _bleed_findings(content, pdf, pages, strict)
+    aids = aid_content(content)
+    if aids is not None:  # the reference cards printed beside the game's cards
+        findings += preflight(aids, strict, bleed_check)
     return sorted(findings, key=lambda f: (f.level != "error", f.card, f.check))
 
 

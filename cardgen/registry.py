@@ -143,8 +143,38 @@ def unregister(game_id: str) -> None:
     _GAMES.pop(game_id, None)
 
 
+ENTRY_POINT_GROUP = "cardgen.games"
+_installed_loaded = False
+
+
 def _ensure_builtin() -> None:
     import cardgen.games  # noqa: F401  (registers the games shipped with the project)
+
+    global _installed_loaded
+    if not _installed_loaded:
+        _installed_loaded = True
+        load_installed_games()
+
+
+def load_installed_games() -> list[str]:
+    """Register the games that installed packages declare under the entry point group
+    `cardgen.games` (a `GameDefinition` instance or subclass each), so the installed `cardgen`
+    finds them without a launcher. A game shipped with cardgen keeps its id."""
+    from importlib.metadata import entry_points
+
+    found = []
+    for point in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda p: (p.name, p.value)):
+        try:
+            loaded = point.load()
+            definition = loaded() if isinstance(loaded, type) else loaded
+            if getattr(definition, "id", None) in _GAMES:
+                raise TypeError(f"a game with the id {definition.id!r} is already registered")
+            register(definition)
+        except Exception as exc:  # an installed package's fault, reported as such, never a traceback
+            raise UsageError(f"the installed game {point.name!r} ({point.value}) cannot be used: "
+                             f"{type(exc).__name__}: {exc}") from None
+        found.append(definition.id)
+    return found
 
 
 def registered() -> dict[str, GameDefinition]:
@@ -173,5 +203,5 @@ def engine_for(content):
     return None if definition.engine is None else definition.engine(content)
 
 
-__all__ = ["GameDefinition", "Output", "definition_for", "engine_for", "is_registered", "register",
-           "registered", "unregister"]
+__all__ = ["ENTRY_POINT_GROUP", "GameDefinition", "Output", "definition_for", "engine_for", "is_registered",
+           "load_installed_games", "register", "registered", "unregister"]

@@ -155,7 +155,7 @@ def test_build_writes_the_named_paper_and_layout_only(capsys, tmp_path):
                          "--out", str(tmp_path))
     assert code == 0, err
     names = sorted(p.name for p in (tmp_path / "game-of-trains").iterdir())
-    assert names == ["assembly-letter-en.pdf", "assembly-letter-zh-Hant.pdf", "cards-letter-home.pdf",
+    assert names == ["aids-letter-home.pdf", "assembly-letter-en.pdf", "assembly-letter-zh-Hant.pdf", "cards-letter-home.pdf",
                      "proof-letter.pdf", "rules-letter-en.pdf", "rules-letter-zh-Hant.pdf"]
     assert sorted(p.name for p in tmp_path.glob("*.pdf")) == ["calibration-letter-landscape.pdf", "calibration-letter.pdf"]
 

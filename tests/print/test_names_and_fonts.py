@@ -51,7 +51,7 @@ def test_a_short_flip_build_names_its_calibration_sheet_and_the_assembly_page_sa
 
     written = build_all([trains], tmp_path, papers=("a4",), layouts=("home",), flip="short", langs=("en",),
                         calibration=True)
-    assert [p.name for p in written] == ["cards-a4-home-short.pdf", "proof-a4.pdf", "rules-a4-en.pdf", "assembly-a4-en.pdf",
+    assert [p.name for p in written] == ["cards-a4-home-short.pdf", "aids-a4-home-short.pdf", "proof-a4.pdf", "rules-a4-en.pdf", "assembly-a4-en.pdf",
                                          "calibration-a4-short.pdf", "calibration-a4-landscape-short.pdf"]
     text = " ".join(PdfReader(tmp_path / trains.id / "assembly-a4-en.pdf").pages[0].extract_text().split())
     # The home sheets lie landscape: the landscape sheet's reading corrects them.

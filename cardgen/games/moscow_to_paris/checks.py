@@ -61,6 +61,13 @@ def check(content) -> list[ContentError]:
                                                 "Istanbul counts for no country: it scores its points and no flag row"))
                 if card["special"] == "homeland" and country is None:
                     errors.append(content.error("cards", ["cards", i], "Homeland plays as a city of its own country: give it one"))
+                own = content.files.get("homeland", {}).get("homeland", {})
+                if card["special"] == "homeland" and "flag" in own:
+                    from cardgen.images import image_problem
+
+                    problem = image_problem(content.root, own["flag"])
+                    if problem:
+                        errors.append(content.error("homeland", ["homeland", "flag"], problem))
             if country is not None:
                 used_countries.add(country)
                 if country not in countries:

@@ -216,10 +216,15 @@ def _city_art(canvas, content, card: dict, rect: Rect, bleed: float) -> None:
         _centred(canvas, _both(content, "capital", " "), 50, 66.5, CJK, 7)
     # the flag and the country
     special = card.get("special")
+    own = content.files.get("homeland", {}).get("homeland", {})
     if special == "istanbul":
         canvas.setFillColor(MUTED)
         _centred(canvas, term(content, "no-flag", "en"), DESIGN_W / 2, 54, SANS, 7.5)
         _centred(canvas, term(content, "no-flag", "zh-Hant"), DESIGN_W / 2, 50, CJK, 7.5)
+    elif special == "homeland" and "flag" in own:
+        _own_flag(canvas, content, own["flag"])
+        canvas.setFillColor(INK)
+        _centred(canvas, f"{card['name']['en']} · {card['name']['zh-Hant']}", DESIGN_W / 2, 39.5, CJK, 7.5)
     else:
         draw_flag(canvas, country["flag"], 16.5, 44, 30, 19)
         canvas.setFillColor(INK)
@@ -227,7 +232,13 @@ def _city_art(canvas, content, card: dict, rect: Rect, bleed: float) -> None:
         _centred(canvas, label, DESIGN_W / 2, 39.5, CJK, 7.5)
     # the city's name
     canvas.setFillColor(INK)
-    if special == "homeland":
+    if special == "homeland" and "name" in own:
+        # A player's own country, from homeland.yaml, where the blank card leaves a line to write on.
+        name = own["name"] if isinstance(own["name"], dict) else {"en": own["name"]}
+        _centred(canvas, name.get("en", next(iter(name.values()))), DESIGN_W / 2, 30, CJK, 14)
+        if "zh-Hant" in name:
+            _centred(canvas, name["zh-Hant"], DESIGN_W / 2, 23.5, CJK, 12)
+    elif special == "homeland":
         canvas.setStrokeColor(MUTED)
         canvas.setLineWidth(0.4)
         canvas.line(10, 28, DESIGN_W - 10, 28)
@@ -249,6 +260,19 @@ def _city_art(canvas, content, card: dict, rect: Rect, bleed: float) -> None:
     canvas.setFillColor(INK)
     _centred(canvas, _both(content, "line-at-most", n=n), DESIGN_W / 2, 8, CJK, 7)
     canvas.restoreState()
+
+
+def _own_flag(canvas, content, name: str) -> None:
+    """A flag picture of the player's own, fitted whole into the flag's place, with a thin frame."""
+    from cardgen.images import draw_picture, fitted, picture
+
+    pic = picture(content.root, name)
+    x, y, w, h = fitted(pic, 16.5, 44, 30, 19, "contain")
+    # the design's millimetre units are in force; a picture is drawn in those units too
+    draw_picture(canvas, pic, x, y, w, h)
+    canvas.setStrokeColor(MUTED)
+    canvas.setLineWidth(0.2)
+    canvas.rect(x, y, w, h, stroke=1, fill=0)
 
 
 # ---------------------------------------------------------------- dispatch and backs
