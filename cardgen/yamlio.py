@@ -196,7 +196,7 @@ class _Builder:
         if event.anchor is not None:
             raise self._error(event, path, "anchors on keys are not supported")
         if key in frame[0]:
-            raise self._error(event, path + (key,), f"duplicate key {printable(key)!r}")
+            raise self._error(event, path + (key,), f"duplicate key {key!r}")
         if not isinstance(key, (str, int)) or isinstance(key, bool):
             raise self._error(event, path, f"a key must be a text or a whole number, not {event.value!r}"
                                            + (" (write it in quotes)" if event.value else ""))
