@@ -15,11 +15,13 @@ Every failure names the file, the line, the step and what differed.
 
 from __future__ import annotations
 
+import copy
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardgen.errors import ContentError, display_path
+from cardgen.errors import ContentError
 from cardgen.yamlio import Locator, load_yaml
 from verify.engine import Game, IllegalAction, NotationError, SetupError, State
 
@@ -42,8 +44,37 @@ class ScenarioResult:
         return not self.failures
 
 
+_loaded: dict[tuple, tuple[dict, Locator] | ContentError] = {}
+
+
 def load_scenario(path: Path) -> tuple[dict, Locator]:
-    """Read a scenario file and check its outer shape; raise ContentError on a malformed one."""
+    """Read a scenario file and check its outer shape; raise ContentError on a malformed one.
+    Each file is read once while it stays unchanged (the checks, the rule sheet and the replay all
+    ask for it); every caller gets a copy of its own to play on."""
+    try:
+        info = os.stat(path)
+        key = (os.path.realpath(path), info.st_ino, info.st_size, info.st_mtime_ns)
+    except OSError:
+        key = None
+    if key is not None and key in _loaded:
+        found = _loaded[key]
+        if isinstance(found, ContentError):
+            raise found
+        return copy.deepcopy(found[0]), found[1]
+    try:
+        data, locator = _read_scenario(path)
+    except ContentError as exc:
+        if key is not None:
+            _loaded[key] = exc
+        raise
+    if key is not None:
+        if len(_loaded) > 1000:
+            _loaded.clear()
+        _loaded[key] = (copy.deepcopy(data), locator)
+    return data, locator
+
+
+def _read_scenario(path: Path) -> tuple[dict, Locator]:
     data, locator = load_yaml(path)
     if not isinstance(data, dict):
         raise locator.error([], "a scenario must be a mapping with title, players and steps")
@@ -147,8 +178,7 @@ def run_scenario(path: Path, game: Game, record: bool = False) -> ScenarioResult
     result = ScenarioResult(path, data["title"])
 
     def fail(json_path, message: str) -> ScenarioResult:
-        line, _ = loc.where(json_path)
-        result.failures.append(f"{display_path(str(path))}:{line}: {message}")
+        result.failures.append(str(loc.error(json_path, message)))
         return result
 
     state, problem = start_state(data, game)
