@@ -7,6 +7,7 @@ user's input are printed as one line each, never as a traceback.
 from __future__ import annotations
 
 import json
+import signal
 import sys
 import time
 from pathlib import Path
@@ -15,7 +16,7 @@ from typing import List, Optional
 import typer
 
 from cardgen.content import LANGUAGES, PROJECT_CONTENT, GameContent, discover_games, load_game, load_games
-from cardgen.errors import ContentError, ContentErrors, OutputError, UsageError
+from cardgen.errors import ContentError, ContentErrors, OutputError, UsageError, display_path, printable, quoted_name
 from cardgen.pdfdoc import cjk_font_description, require_cjk, use_cjk_font
 from cardgen.registry import definition_for
 
@@ -34,11 +35,17 @@ class Failed(Exception):
 
 
 def say(message: str = "") -> None:
-    typer.echo(message)
+    typer.echo(_terminal_safe(message))
 
 
 def complain(message: str) -> None:
-    typer.echo(message, err=True)
+    typer.echo(_terminal_safe(message), err=True)
+
+
+def _terminal_safe(message: str) -> str:
+    """The last wall before the terminal: control characters that slipped into a line are shown
+    escaped (texts and names from content are escaped and quoted where they are formatted)."""
+    return "\n".join(printable(line, limit=None) for line in str(message).split("\n"))
 
 
 @app.callback()
@@ -64,7 +71,8 @@ def selected_games(names: list[str] | None) -> list[str]:
     available = discover_games(content_dir())
     for name in names or []:
         if name not in available:
-            raise UsageError(f"unknown game {name!r}; games in {content_dir()}: {', '.join(available) or 'none'}")
+            raise UsageError(f"unknown game {name!r}; games in {display_path(content_dir())}: "
+                             f"{', '.join(map(quoted_name, available)) or 'none'}")
     return list(names) if names else available
 
 
@@ -89,7 +97,7 @@ def validate(games: Optional[List[str]] = typer.Argument(None, help="Games to ch
     """Check every content file against its schema and the cross-file facts; list every error."""
     for content in load_or_fail(games):
         counts = content.deck_counts()
-        say(f"ok  {content.id}: {sum(counts.values())} cards in {len(counts)} decks, "
+        say(f"ok  {quoted_name(content.id)}: {sum(counts.values())} cards in {len(counts)} decks, "
             f"{len(content.other_components())} other component kinds, {len(content.scenario_paths)} scenarios")
 
 
@@ -102,12 +110,12 @@ def list_games():
     for name in names:
         content = loaded.get(name)
         if content is None:
-            say(f"{name:28} (content has errors: run `cardgen validate {name}`)")
+            say(f"{quoted_name(name):28} (content has errors: run `cardgen validate {quoted_name(name)}`)")
             continue
         cards = sum(content.deck_counts().values())
         others = sum(item.get("count", 1) for item in content.other_components())
-        title = content.title["en"]
-        say(f"{name:28} {title:32} {cards:4} cards  {others:3} other components  "
+        title = printable(content.title["en"], limit=60)
+        say(f"{quoted_name(name):28} {title:32} {cards:4} cards  {others:3} other components  "
             f"{content.game['players']['min']}-{content.game['players']['max']} players")
     if errors:
         raise Failed()
@@ -137,7 +145,7 @@ def manifest(
         for row in manifest_rows(content):
             say(json.dumps(row, ensure_ascii=False, sort_keys=True))
         return
-    say(f"{content.title['en']} ({content.id})")
+    say(f"{printable(content.title['en'])} ({quoted_name(content.id)})")
     definition = definition_for(content.id)
     counts = content.deck_counts()
     for deck in content.decks:
@@ -188,6 +196,8 @@ def build(
     place only when all are done, so a failure or Ctrl-C leaves OUT as it was."""
     if not out.strip():
         raise UsageError("--out must name a folder")
+    if Path(out).exists() and not Path(out).is_dir():
+        raise UsageError(f"--out {display_path(out)}: not a folder (a file of that name is there)")
     langs = _choice("lang", lang, LANGUAGES)
     papers = _choice("paper", paper, ("a4", "letter"))
     if flip not in ("long", "short"):
@@ -217,9 +227,9 @@ def build(
         if path.suffix in (".png", ".csv", ".json"):  # shop and Tabletop Simulator folders: one line each
             folders[path.parent] = folders.get(path.parent, 0) + 1
             continue
-        say(f"wrote {path}  ({path.stat().st_size // 1024} KiB)")
+        say(f"wrote {quoted_name(path)}  ({path.stat().st_size // 1024} KiB)")
     for folder, count in folders.items():
-        say(f"wrote {folder}/  ({count} files)")
+        say(f"wrote {quoted_name(folder)}/  ({count} files)")
     say(f"{len(written)} files in {time.perf_counter() - start:.2f} s")
 
 
@@ -348,20 +358,20 @@ def verify(
     for name, paths in plan.items():
         content = contents[name]
         prov = content.provenance_counts()
-        say(f"{name}: data ok; components sourced {prov['sourced']}, reconstructed {prov['reconstructed']}")
+        say(f"{quoted_name(name)}: data ok; components sourced {prov['sourced']}, reconstructed {prov['reconstructed']}")
         engine = engine_for(content)
         if engine is None:
-            complain(f"{name}: no rules engine: scenarios not replayed (rules not implemented)")
+            complain(f"{quoted_name(name)}: no rules engine: scenarios not replayed (rules not implemented)")
             failures += 1
             continue
         for path in paths if paths is not None else content.scenario_paths:
             result = run_scenario(path, engine)
             replayed += 1
             if result.ok:
-                say(f"  pass  {path.name}: {result.title}")
+                say(f"  pass  {quoted_name(path.name)}: {printable(result.title)}")
             else:
                 failures += 1
-                say(f"  FAIL  {path.name}: {result.title}")
+                say(f"  FAIL  {quoted_name(path.name)}: {printable(result.title)}")
                 for line in result.failures:
                     complain(f"{line}")
         if paths is None:
@@ -398,7 +408,7 @@ def _game_of_scenario(path: Path) -> str:
     parts = path.resolve().parts
     if len(parts) >= 3 and parts[-2] == "scenarios":
         return parts[-3]
-    raise UsageError(f"{path}: cannot tell its game from where it lies; name it with --game")
+    raise UsageError(f"{display_path(path)}: cannot tell its game from where it lies; name it with --game")
 
 
 @app.command()
@@ -459,32 +469,33 @@ def _comparison(engine, text: str) -> tuple[str, tuple]:
     parts = values.split(",")
     if not sep or not key or len(parts) != 2 or not all(p.strip() for p in parts):
         raise UsageError(f"--compare must look like KEY=A,B, not {text!r}")
-    readings = tuple(_with_params(engine, [f"{key}={part.strip()}"]).params[key] for part in parts)
+    readings = tuple(_with_params(engine, [f"{key}={part.strip()}"], "--compare").params[key] for part in parts)
     return key, readings
 
 
-def _with_params(engine, pairs: list[str]):
-    """The engine with KEY=VALUE parameters applied; values are read as YAML (true, 3, {P1: 1})."""
-    import yaml
-
+def _with_params(engine, pairs: list[str], option: str = "--param"):
+    """The engine with KEY=VALUE parameters applied; values are read as YAML (true, 3, {P1: 1})
+    under the same guards as content (no tags, no alias bombs, no deep nesting). Errors name
+    `option`, the command-line option the pairs came from."""
+    from cardgen.yamlio import load_yaml_text
     from verify.engine import SetupError
 
     params = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key:
-            raise UsageError(f"--param must look like KEY=VALUE, not {pair!r}")
+            raise UsageError(f"{option} must look like KEY=VALUE, not {printable(pair)!r}")
         try:
-            params[key] = yaml.safe_load(value)
-        except yaml.YAMLError:
-            raise UsageError(f"--param {key}: cannot read the value {value!r}") from None
+            params[key], _ = load_yaml_text(value, f"{option} {key}")
+        except ContentError as exc:
+            raise UsageError(f"{option} {printable(key)}: cannot read the value: {exc.message}") from None
     if not params:
         return engine
     try:
         configured = engine.with_params(**params)
         configured.new_state(engine.min_players, seed=0)
     except (ValueError, SetupError) as exc:
-        raise UsageError(f"--param: {exc}") from None
+        raise UsageError(f"{option}: {exc}") from None
     return configured
 
 
@@ -517,15 +528,16 @@ def main(argv: list[str] | None = None) -> None:
         complain(str(exc))
         sys.exit(1)
     except UsageError as exc:
-        complain(f"usage error: {exc}")
+        complain(f"usage error: {printable(exc, limit=1000)}")
         sys.exit(2)
     except OutputError as exc:
         complain(str(exc))
         sys.exit(1)
-    except KeyboardInterrupt:
-        complain("interrupted: stopped before finishing; files are moved into place only when complete, "
-                 "so nothing half-written was left")
-        sys.exit(130)
+    except KeyboardInterrupt as exc:
+        signum = getattr(exc, "signum", signal.SIGINT)
+        complain(f"interrupted ({signal.Signals(signum).name}): stopped before finishing; files are moved into "
+                 "place only when complete, so nothing half-written was left")
+        sys.exit(128 + signum)
     except typer.Abort:
         complain("aborted")
         sys.exit(1)

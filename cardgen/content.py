@@ -25,7 +25,7 @@ from jsonschema.exceptions import best_match, relevance
 from referencing import Registry
 from referencing.jsonschema import DRAFT202012
 
-from cardgen.errors import ContentError, ContentErrors, printable
+from cardgen.errors import ContentError, ContentErrors, display_path, printable
 from cardgen.yamlio import Locator, format_json_path, load_yaml, read_regular_file
 
 try:  # the standard library's regular expression parser, for `slow_pattern`
@@ -128,7 +128,7 @@ class GameContent:
 
     def where(self, file_stem: str, json_path) -> str:
         line, col = self.locators[file_stem].where(json_path)
-        return f"{self.locators[file_stem].path}:{line}:{col}"
+        return f"{display_path(str(self.locators[file_stem].path))}:{line}:{col}"
 
     def error(self, file_stem: str, json_path, message: str) -> ContentError:
         return self.locators[file_stem].error(json_path, message)
@@ -516,7 +516,11 @@ def _unexpected_keys(err) -> list[str]:
         allowed = set(err.schema.get("properties", {}))
         patterns = list(err.schema.get("patternProperties", {}))
         return [k for k in err.instance if k not in allowed and not any(re.search(p, str(k)) for p in patterns)]
-    return re.findall(r"'([^']+)'", err.message.split("(", 1)[-1]) if "unexpected" in err.message else []
+    if "unexpected" not in err.message:
+        return []
+    # jsonschema lists the keys as their reprs: "(1, 'x' were unexpected)".
+    listed = set(re.sub(r" (was|were) unexpected\)$", "", err.message.rsplit("(", 1)[-1]).split(", "))
+    return [k for k in err.instance if repr(k) in listed]
 
 
 def _property_names(documents: dict[str, Any]) -> list[str]:

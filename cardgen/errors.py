@@ -88,3 +88,11 @@ class OutputError(Exception):
         reason = cause.strerror or str(cause)
         super().__init__(f"cannot write {display_path(str(path))}: {reason}")
         self.path = path
+
+
+class Interrupted(KeyboardInterrupt):
+    """A signal asked the run to stop (SIGTERM, SIGHUP); handled as Ctrl-C is."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum

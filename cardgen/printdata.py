@@ -14,7 +14,7 @@ from pathlib import Path
 import jsonschema
 
 from cardgen.content import PROJECT_CONTENT
-from cardgen.errors import ContentError, ContentErrors, UsageError
+from cardgen.errors import ContentError, ContentErrors, UsageError, display_path
 from cardgen.pdfdoc import mm
 from cardgen.yamlio import load_yaml
 
@@ -107,9 +107,9 @@ def printer_offset(path: Path) -> tuple[float, float]:
     """The back offset (mm) of a printer profile file the user named:
     `printer: {name: ..., back_offset_mm: [x, y]}`."""
     path = Path(path)
-    if not path.is_file():
-        raise UsageError(f"--printer: no file at {path}")
-    data = _load_checked(path, "printer")
+    if not path.exists():
+        raise UsageError(f"--printer: no file at {display_path(str(path))}")
+    data = _load_checked(path, "printer")  # a pipe, a folder or a huge file is refused unread
     x, y = data["printer"]["back_offset_mm"]
     return float(x), float(y)
 

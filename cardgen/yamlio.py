@@ -304,8 +304,11 @@ def load_yaml_text(text: str, path: Path | str) -> tuple[Any, Locator]:
     try:
         return builder.build(), builder.locator
     except yaml.reader.ReaderError as exc:
-        line = text.count("\n", 0, exc.position) + 1
-        col = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
+        # libyaml counts the position in bytes of the UTF-8 text.
+        raw = text.encode("utf-8")
+        start = raw.rfind(b"\n", 0, exc.position) + 1
+        line = raw.count(b"\n", 0, exc.position) + 1
+        col = len(raw[start:exc.position].decode("utf-8", "replace")) + 1
         shown = printable(chr(exc.character)) if isinstance(exc.character, int) else printable(exc.character)
         raise ContentError(name, line, col, "$", f"character {shown} is not allowed in YAML") from None
     except yaml.MarkedYAMLError as exc:
