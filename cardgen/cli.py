@@ -16,7 +16,7 @@ from typing import List, Optional
 import typer
 
 from cardgen.content import LANGUAGES, PROJECT_CONTENT, GameContent, discover_games, load_game, load_games
-from cardgen.errors import ContentError, ContentErrors, OutputError, UsageError, display_path, printable, quoted_name
+from cardgen.errors import ContentError, ContentErrors, Interrupted, OutputError, UsageError, display_path, printable, quoted_name
 from cardgen.pdfdoc import cjk_font_description, require_cjk, use_cjk_font
 from cardgen.registry import definition_for
 
@@ -516,6 +516,7 @@ def simulation_dict(game: str, report) -> dict:
 
 def main(argv: list[str] | None = None) -> None:
     _options["content"] = PROJECT_CONTENT
+    Interrupted.received = None
     use_cjk_font(None)
     require_cjk(True)
     try:
@@ -534,7 +535,7 @@ def main(argv: list[str] | None = None) -> None:
         complain(str(exc))
         sys.exit(1)
     except KeyboardInterrupt as exc:
-        signum = getattr(exc, "signum", signal.SIGINT)
+        signum = getattr(exc, "signum", None) or Interrupted.received or signal.SIGINT
         complain(f"interrupted ({signal.Signals(signum).name}): stopped before finishing; files are moved into "
                  "place only when complete, so nothing half-written was left")
         sys.exit(128 + signum)

@@ -91,8 +91,13 @@ class OutputError(Exception):
 
 
 class Interrupted(KeyboardInterrupt):
-    """A signal asked the run to stop (SIGTERM, SIGHUP); handled as Ctrl-C is."""
+    """A signal asked the run to stop (SIGTERM, SIGHUP); handled as Ctrl-C is. The command line
+    parser turns every KeyboardInterrupt into one of its own, so the signal is also kept on the
+    class (`received`) for the exit status."""
+
+    received: int | None = None
 
     def __init__(self, signum: int):
         super().__init__(signum)
         self.signum = signum
+        Interrupted.received = signum

@@ -240,6 +240,8 @@ def run_scenario(path: Path, game: Game, record: bool = False) -> ScenarioResult
                 result.steps_run = n
                 continue
             return fail(at + [player], f"step {n} ({player}: {text}): cannot read the action: {exc}")
+        except (ValueError, OverflowError) as exc:  # a number past every limit, say
+            return fail(at + [player], f"step {n} ({player}: {text}): cannot read the action: {exc}")
         except IllegalAction as exc:
             if rejects is not None and str(rejects).lower() in str(exc).lower():
                 result.steps_run = n
