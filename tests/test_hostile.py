@@ -389,7 +389,7 @@ def test_a_schema_linked_out_of_the_content_folder_is_refused_unread(capsys, con
     assert "hunter2" not in printed
 
 
-@pytest.mark.parametrize("where", ["scenario title", "game title", "error message"])
+@pytest.mark.parametrize("where", ["scenario title", "game title", "replay message"])
 def test_control_characters_from_content_reach_the_terminal_escaped(capsys, content, out, where):
     escape = "\\e]0;pwned\\a\\e[2J\\u202e"  # as YAML writes them in double quotes
     scenario = content / GAME / "scenarios" / "ability-1-couple.yaml"
@@ -400,9 +400,9 @@ def test_control_characters_from_content_reach_the_terminal_escaped(capsys, cont
     elif where == "game title":
         edit(content / GAME / "game.yaml", "en: Game of Trains", f'en: "Game of {escape} Trains"')
         args, status = ("list",), 0
-    else:
-        edit(content / GAME / "cards.yaml", "deck: carriages", f'deck: "{escape}"')
-        args, status = ("validate", GAME), 1
+    else:  # an action the engine cannot read, echoed in the replay's message
+        edit(scenario, "  - P1: use", f'  - P1: "{escape}" # use', count=1)
+        args, status = ("verify", str(scenario)), 1
     printed = attack(capsys, content, *args, status=status)
     assert not any(ch in printed for ch in "\x1b\x07\u202e"), printed
     assert "\\x1b" in printed
