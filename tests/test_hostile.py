@@ -412,8 +412,9 @@ def test_control_characters_from_content_reach_the_terminal_escaped(capsys, cont
 def test_a_newline_in_a_name_cannot_forge_a_line(capsys, content, out, named):
     forged = "zz\nFORGED all good"
     if named == "scenario file":
-        shutil.copy(content / GAME / "scenarios" / "ability-1-couple.yaml", content / GAME / "scenarios" / f"{forged}.yaml")
-        printed = attack(capsys, content, "verify", GAME, status=0)
+        scenario = content / GAME / "scenarios" / f"{forged}.yaml"
+        shutil.copy(content / GAME / "scenarios" / "ability-1-couple.yaml", scenario)
+        printed = attack(capsys, content, "verify", str(scenario), status=0)
     else:
         shutil.copytree(content / GAME, content / forged)
         printed = attack(capsys, content, "validate", status=1)
