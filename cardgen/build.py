@@ -10,10 +10,14 @@ as it was, never a mix of new card sheets and old rule sheets.
 
 from __future__ import annotations
 
+import errno
 import importlib
 import os
 import shutil
+import signal
 import tempfile
+import threading
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
@@ -21,7 +25,7 @@ from typing import Callable
 
 from cardgen.content import LANGUAGES
 from cardgen.layout import FLIPS, INNER_GUIDES
-from cardgen.errors import OutputError, UsageError
+from cardgen.errors import Interrupted, OutputError, UsageError
 from cardgen.registry import definition_for
 from cardgen.sheets import DEFAULT_OPTIONS, SHEET_LAYOUTS, SheetOptions, print_order, render_card_sheets, select_cards
 from cardgen.subsets import tagged
@@ -254,41 +258,157 @@ def build_all(contents, out_dir: Path, progress: Callable[[Path], object] | None
     if chosen is not None and chosen.cards:
         for content in contents:
             select_cards(content, chosen.cards)  # a selection naming no card stops before anything is made
+    made_out_dir = not out_dir.exists()
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
-        staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.resolve().name}.staging-", dir=out_dir.resolve().parent))
+        staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.resolve().name}.staging-", dir=_staging_parent(out_dir)))
     except OSError as exc:
         raise OutputError(out_dir, exc) from None
     build_options = options.pop("options", None) or BuildOptions()
+    done = False
     try:
-        staged: list[Path] = []
-        for content in contents:
-            staged += build_game(content, staging, progress=progress, options=build_options, **options)
-        if calibration:
-            from cardgen.calibration import ORIENTATIONS, calibration_name, render_calibration
+        with _signals_interrupt():
+            staged: list[Path] = []
+            for content in contents:
+                staged += build_game(content, staging, progress=progress, options=build_options, **options)
+            if calibration:
+                from cardgen.calibration import ORIENTATIONS, calibration_name, render_calibration
 
-            flip = options.get("flip", "long")
-            for paper in options.get("papers", ("a4", "letter")):
-                for orientation in ORIENTATIONS:
-                    path = staging / calibration_name(paper, flip, orientation)
-                    tagged(path.name, partial(render_calibration, paper=paper, flip=flip, orientation=orientation))(path)
-                    staged.append(path)
-                    if progress is not None:
-                        progress(path)
-        final = []
-        for path in staged:
-            target = out_dir / path.relative_to(staging)
-            try:
-                target.parent.mkdir(parents=True, exist_ok=True)
-                os.replace(path, target)
-            except OSError as exc:
-                raise OutputError(target, exc) from None
-            final.append(target)
+                flip = options.get("flip", "long")
+                for paper in options.get("papers", ("a4", "letter")):
+                    for orientation in ORIENTATIONS:
+                        path = staging / calibration_name(paper, flip, orientation)
+                        tagged(path.name, partial(render_calibration, paper=paper, flip=flip,
+                                                  orientation=orientation))(path)
+                        staged.append(path)
+                        if progress is not None:
+                            progress(path)
+            final = _move_into_place([(path, out_dir / path.relative_to(staging)) for path in staged], out_dir)
+        done = True
         return final
     except OSError as exc:
         raise OutputError(Path(getattr(exc, "filename", None) or out_dir), exc) from None
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+        if made_out_dir and not done:
+            _remove_empty(out_dir)
+
+
+def _staging_parent(out_dir: Path) -> Path:
+    """Where the staging folder goes: beside the output folder, or inside it when the output folder
+    is a mount point (a USB stick, a tmpfs), since files move into place by renaming within one
+    filesystem."""
+    target = out_dir.resolve()
+    try:
+        if os.stat(target.parent).st_dev != os.stat(target).st_dev:
+            return target
+    except OSError:
+        pass
+    return target.parent
+
+
+def _move_into_place(moves: list[tuple[Path, Path]], out_dir: Path) -> list[Path]:
+    """Move every staged file to its target, all or none: every target is checked first (no folder
+    where a file goes, no file where a folder goes), files on another filesystem are copied beside
+    their target, and only then is each renamed into place, with interruptions held back until the
+    last rename is done. A failure before the renames leaves the output folder as it was."""
+    for _, target in moves:
+        _check_target(target, out_dir)
+    created: list[Path] = []
+    ready: list[tuple[Path, Path]] = []
+    try:
+        for staged, target in moves:
+            for folder in reversed([target.parent, *target.parent.parents]):
+                if not folder.exists():
+                    folder.mkdir()
+                    created.append(folder)
+            if os.stat(staged).st_dev != os.stat(target.parent).st_dev:
+                staged = _copy_beside(staged, target)
+            ready.append((staged, target))
+        with _signals_held():
+            for staged, target in ready:
+                try:
+                    os.replace(staged, target)
+                except OSError as exc:
+                    if exc.errno != errno.EXDEV:
+                        raise OutputError(target, exc) from None
+                    os.replace(_copy_beside(staged, target), target)
+    except BaseException:
+        for staged, target in ready:
+            if staged.parent == target.parent and staged.exists():
+                staged.unlink()
+        for folder in reversed(created):
+            _remove_empty(folder)
+        raise
+    return [target for _, target in moves]
+
+
+def _check_target(target: Path, out_dir: Path) -> None:
+    """Refuse a target that cannot be replaced by a file: a folder standing where the file goes,
+    or a file standing where one of its folders goes."""
+    if target.is_dir() and not target.is_symlink():
+        raise OutputError(target, IsADirectoryError(errno.EISDIR, "a folder stands where this file goes"))
+    for folder in target.parents:
+        if folder == out_dir:
+            break
+        if folder.exists() and not folder.is_dir():
+            raise OutputError(folder, NotADirectoryError(errno.ENOTDIR, "a file stands where this folder goes"))
+
+
+def _copy_beside(staged: Path, target: Path) -> Path:
+    """A copy of `staged` in the target's folder under a hidden name, ready to be renamed."""
+    fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+    os.close(fd)
+    try:
+        shutil.copyfile(staged, name)
+        shutil.copymode(staged, name)
+    except BaseException:
+        os.unlink(name)
+        raise
+    return Path(name)
+
+
+def _remove_empty(folder: Path) -> None:
+    try:
+        folder.rmdir()
+    except OSError:
+        pass
+
+
+_STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
+@contextmanager
+def _signals_interrupt():
+    """SIGTERM and SIGHUP stop a build as Ctrl-C does (the staging folder is removed and the
+    output folder stays as it was), instead of ending the process on the spot."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum, frame):
+        raise Interrupted(signum)
+
+    previous = {number: signal.signal(number, stop) for number in _STOP_SIGNALS}
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
+@contextmanager
+def _signals_held():
+    """Interruptions wait until the block is done, so the renames all happen or none do."""
+    held = {signal.SIGINT, *_STOP_SIGNALS}
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 __all__ = ["ALL_LAYOUTS", "BuildOptions", "build_all", "build_game", "card_sheet_name", "planned_outputs"]

@@ -20,7 +20,9 @@ from typing import List, Optional
 import typer
 
 from cardgen import __version__
-from cardgen.errors import ContentError, ContentErrors, OutputError, UsageError, display_path
+from cardgen.errors import (
+    ContentError, ContentErrors, Interrupted, OutputError, UsageError, display_path, printable, quoted_name,
+)
 
 # Plain help, as most command-line tools print it: it wraps to the terminal and costs a tenth of
 # a second less to start than Typer's boxed panels.
@@ -44,11 +46,17 @@ class Failed(Exception):
 
 
 def say(message: str = "") -> None:
-    typer.echo(message)
+    typer.echo(_terminal_safe(message))
 
 
 def complain(message: str) -> None:
-    typer.echo(message, err=True)
+    typer.echo(_terminal_safe(message), err=True)
+
+
+def _terminal_safe(message: str) -> str:
+    """The last wall before the terminal: control characters that slipped into a line are shown
+    escaped (texts and names from content are escaped and quoted where they are formatted)."""
+    return "\n".join(printable(line, limit=None) for line in str(message).split("\n"))
 
 
 def choices(name: str, *values: str) -> type[Enum]:
@@ -121,7 +129,8 @@ def selected_games(names: list[str] | None) -> list[str]:
 
             close = difflib.get_close_matches(name, available, n=1, cutoff=0.5)
             hint = f"; did you mean {close[0]!r}?" if close else ""
-            raise UsageError(f"unknown game {name!r}{hint} (games{_where()}: {', '.join(available)})")
+            raise UsageError(f"unknown game {printable(name)!r}{hint} (games{_where()}: "
+                             f"{', '.join(map(quoted_name, available))})")
     return list(names) if names else available
 
 
@@ -185,7 +194,7 @@ def validate(
         _print_json({"ok": True, "games": rows, "errors": []})
         return
     for row in rows:
-        say(f"ok  {row['game']}: {row['cards']} cards in {row['decks']} decks, "
+        say(f"ok  {quoted_name(row['game'])}: {row['cards']} cards in {row['decks']} decks, "
             f"{row['other_component_kinds']} other component kinds, {row['scenarios']} scenarios")
 
 
@@ -216,9 +225,9 @@ def list_games(as_json: bool = typer.Option(False, "--json", help="Print the gam
     else:
         for row in rows:
             if "error" in row:
-                say(f"{row['game']:28} ({row['error']})")
+                say(f"{quoted_name(row['game']):28} ({row['error']})")
                 continue
-            say(f"{row['game']:28} {row['title']:32} {row['cards']:4} cards  {row['other_components']:3} other "
+            say(f"{quoted_name(row['game']):28} {printable(row['title'], limit=60):32} {row['cards']:4} cards  {row['other_components']:3} other "
                 f"components  {row['players_min']}-{row['players_max']} players")
     if any("error" in row for row in rows):
         raise Failed()
@@ -250,7 +259,7 @@ def manifest(
         for row in manifest_rows(content):
             say(json.dumps(row, ensure_ascii=False, sort_keys=True))
         return
-    say(f"{content.title['en']} ({content.id})")
+    say(f"{printable(content.title['en'])} ({quoted_name(content.id)})")
     definition = definition_for(content.id)
     counts = content.deck_counts()
     for deck in content.decks:
@@ -340,6 +349,8 @@ def build(
 
     Every check runs first; the files are written into a staging folder beside OUT and moved into
     place only when all are done, so a failure or Ctrl-C leaves OUT as it was."""
+    if Path(out).exists() and not Path(out).is_dir():
+        raise UsageError(f"--out {display_path(out)}: not a folder (a file of that name is there)")
     if not out.strip():
         raise UsageError("--out must name a folder")
     from cardgen.build import build_all, build_options
@@ -379,9 +390,9 @@ def build(
         if path.suffix in (".png", ".csv", ".json"):  # shop and Tabletop Simulator folders: one line each
             folders[path.parent] = folders.get(path.parent, 0) + 1
             continue
-        say(f"wrote {path}  ({path.stat().st_size // 1024} KiB)")
+        say(f"wrote {quoted_name(path)}  ({path.stat().st_size // 1024} KiB)")
     for folder, count in folders.items():
-        say(f"wrote {folder}/  ({count} files)")
+        say(f"wrote {quoted_name(folder)}/  ({count} files)")
     say(f"{len(written)} files in {time.perf_counter() - start:.2f} s")
     _say_what_cmyk_left_out(layouts, options)
     closing = where_to_start(written)
@@ -620,7 +631,7 @@ def verify(
             prov = content.provenance_counts()
             engine = engines[name]
             if engine is not None:
-                echo(f"{name}: data ok; components sourced {prov['sourced']}, reconstructed {prov['reconstructed']}")
+                echo(f"{quoted_name(name)}: data ok; components sourced {prov['sourced']}, reconstructed {prov['reconstructed']}")
             report["games"].append({"game": name, "sourced": prov["sourced"], "reconstructed": prov["reconstructed"],
                                     "engine": engine is not None})
             if engine is None:
@@ -639,7 +650,7 @@ def verify(
                 missed = watch.missed(path, result.steps_run) if watch is not None else None
                 if missed:
                     complain(missed)
-                echo(f"  {'pass' if result.ok else 'FAIL'}  {path.name}: {result.title}")
+                echo(f"  {'pass' if result.ok else 'FAIL'}  {quoted_name(path.name)}: {printable(result.title)}")
                 for line in result.failures:
                     complain(line)
             if paths is None:
@@ -666,8 +677,10 @@ def _verify_plan(targets: list[str], game: str | None) -> dict[str, list[Path] |
             names.append(target)
             continue
         path = Path(target)
-        if not path.is_file():
-            raise UsageError(f"{target}: the file does not exist" if not path.exists() else f"{target}: not a file")
+        if not path.exists():
+            raise UsageError(f"{display_path(target)}: the file does not exist")
+        # Anything else that is not a plain file (a folder, a pipe) is refused, unread, with its
+        # place when the scenario is read.
         owner = game or _game_of_scenario(path)
         plan.setdefault(owner, [])
         if plan[owner] is not None:
@@ -938,32 +951,33 @@ def _comparison(engine, text: str) -> tuple[str, tuple]:
     parts = values.split(",")
     if not sep or not key or len(parts) != 2 or not all(p.strip() for p in parts):
         raise UsageError(f"--compare must look like KEY=A,B, not {text!r}")
-    readings = tuple(_with_params(engine, [f"{key}={part.strip()}"]).params[key] for part in parts)
+    readings = tuple(_with_params(engine, [f"{key}={part.strip()}"], "--compare").params[key] for part in parts)
     return key, readings
 
 
-def _with_params(engine, pairs: list[str]):
-    """The engine with KEY=VALUE parameters applied; values are read as YAML (true, 3, {P1: 1})."""
-    import yaml
-
+def _with_params(engine, pairs: list[str], option: str = "--param"):
+    """The engine with KEY=VALUE parameters applied; values are read as YAML (true, 3, {P1: 1})
+    under the same guards as content (no tags, no alias bombs, no deep nesting). Errors name
+    `option`, the command-line option the pairs came from."""
+    from cardgen.yamlio import load_yaml_text
     from verify.engine import SetupError
 
     params = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key:
-            raise UsageError(f"--param must look like KEY=VALUE, not {pair!r}")
+            raise UsageError(f"{option} must look like KEY=VALUE, not {printable(pair)!r}")
         try:
-            params[key] = yaml.safe_load(value)
-        except yaml.YAMLError:
-            raise UsageError(f"--param {key}: cannot read the value {value!r}") from None
+            params[key], _ = load_yaml_text(value, f"{option} {key}")
+        except ContentError as exc:
+            raise UsageError(f"{option} {printable(key)}: cannot read the value: {exc.message}") from None
     if not params:
         return engine
     try:
         configured = engine.with_params(**params)
         configured.new_state(engine.min_players, seed=0)
     except (ValueError, SetupError) as exc:
-        raise UsageError(f"--param: {exc}") from None
+        raise UsageError(f"{option}: {exc}") from None
     return configured
 
 
@@ -1035,6 +1049,7 @@ def hoist_global_options(argv: list[str]) -> list[str]:
 
 def main(argv: list[str] | None = None) -> None:
     _options["content"] = None
+    Interrupted.received = None
     if "cardgen.pdfdoc" in sys.modules:  # a second run in one process starts from the defaults
         from cardgen.pdfdoc import require_cjk, use_cjk_font
 
@@ -1051,15 +1066,18 @@ def main(argv: list[str] | None = None) -> None:
         complain(str(exc))
         sys.exit(1)
     except UsageError as exc:
-        complain(f"usage error: {exc}")
+        complain(f"usage error: {printable(exc, limit=1000)}")
         sys.exit(2)
     except OutputError as exc:
         complain(str(exc))
         sys.exit(1)
-    except KeyboardInterrupt:
-        complain("interrupted: stopped before finishing; files are moved into place only when complete, "
-                 "so nothing half-written was left")
-        sys.exit(130)
+    except KeyboardInterrupt as exc:
+        import signal
+
+        signum = getattr(exc, "signum", None) or Interrupted.received or signal.SIGINT
+        complain(f"interrupted ({signal.Signals(signum).name}): stopped before finishing; files are moved into "
+                 "place only when complete, so nothing half-written was left")
+        sys.exit(128 + signum)
     except typer.Abort:
         complain("aborted")
         sys.exit(1)

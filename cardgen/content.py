@@ -12,13 +12,22 @@ from __future__ import annotations
 import difflib
 import json
 import re
+import signal
+import threading
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Any, Iterator
 
-from cardgen.errors import ContentError, ContentErrors
-from cardgen.yamlio import Locator, format_json_path, load_yaml
+from cardgen.errors import ContentError, ContentErrors, display_path, printable
+from cardgen.yamlio import Locator, format_json_path, load_yaml, read_regular_file
+
+try:  # the standard library's regular expression parser, for `slow_pattern`
+    import re._parser as _regex_parser
+except ImportError:  # Python 3.10
+    import sre_parse as _regex_parser
+
 
 def _bundled_content() -> Path:
     """The games shipped with cardgen: the project's `content/` folder in a source checkout (or an
@@ -123,7 +132,7 @@ class GameContent:
 
     def where(self, file_stem: str, json_path) -> str:
         place = self.locators[file_stem].error(json_path, "")  # a card list may span several files
-        return f"{place.file}:{place.line}:{place.col}"
+        return f"{display_path(str(place.file))}:{place.line}:{place.col}"
 
     def error(self, file_stem: str, json_path, message: str) -> ContentError:
         return self.locators[file_stem].error(json_path, message)
@@ -226,38 +235,60 @@ def schema_dirs_for(content_dir: Path) -> list[Path]:
     game brought from elsewhere may bring its schema), then the project's. A user can also copy one
     game's folder elsewhere, change it, and check it against the project's schemas."""
     own = Path(content_dir) / "schema"
-    dirs = [own] if own.is_dir() and own.resolve() != (PROJECT_CONTENT / "schema").resolve() else []
+    dirs = [own] if own.is_dir() and not _is_project_schemas(own) else []
     return dirs + [PROJECT_CONTENT / "schema"]
+
+
+def _is_project_schemas(folder: Path) -> bool:
+    try:
+        return Path(folder).resolve() == (PROJECT_CONTENT / "schema").resolve()
+    except (OSError, RuntimeError):
+        return False
+
+
+MAX_SCHEMA_BYTES = 2 * 1024 * 1024
+JSON_SCHEMA_2020_12 = "https://json-schema.org/draft/2020-12/schema"
 
 
 def read_schema(path: Path) -> Any:
     """One schema file's JSON; a broken one is a ContentError naming that file and line."""
+    raw = read_regular_file(path, MAX_SCHEMA_BYTES, "schema")
     try:
-        return json.loads(path.read_text("utf-8"))
+        return json.loads(raw.decode("utf-8"))
     except json.JSONDecodeError as exc:
         raise ContentError(str(path), exc.lineno, exc.colno, "$", f"broken schema (JSON): {exc.msg}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ContentError(str(path), 0, 0, "$", f"cannot read schema: {exc}") from None
+    except UnicodeDecodeError:
+        raise ContentError(str(path), 0, 0, "$", "broken schema: not valid UTF-8") from None
+    except RecursionError:
+        raise ContentError(str(path), 0, 0, "$", "broken schema: nested too deeply") from None
 
 
-def load_schema_registry(schema_dirs: list[Path]) -> tuple["Registry", dict[str, Any]]:
+def load_schema_registry(schema_dirs: list[Path], root: Path | None = None) -> tuple["Registry", dict[str, Any]]:
     """Every schema of the folders (earlier folders override later ones), checked for `$ref`
-    chains that lead back to themselves, which no validator can follow."""
-    from referencing import Registry, Resource  # with jsonschema, only when content is checked
+    chains that lead back to themselves, which no validator can follow. A folder other than the
+    project's, and every file in it, must lie inside `root` (the content folder): a link leading
+    out is refused before anything behind it is listed or read."""
+    from referencing import Registry  # with jsonschema, only when content is checked
     from referencing.jsonschema import DRAFT202012
 
     documents: dict[str, tuple[Path, Any]] = {}
     for schema_dir in reversed(schema_dirs):
+        trusted = _is_project_schemas(schema_dir)
+        if not trusted and root is not None and not inside(schema_dir, root):
+            raise ContentError(str(schema_dir), 0, 0, "$", LINK_OUT)
         for path in sorted(schema_dir.glob("*.schema.json")):
-            documents[path.name] = (path, read_schema(path))
+            if not trusted and root is not None and not inside(path, root):
+                raise ContentError(str(path), 0, 0, "$", LINK_OUT)
+            document = read_schema(path)
+            if not trusted:
+                _check_user_schema(path, document)
+            documents[path.name] = (path, document)
     for name, (path, document) in documents.items():
         loop = _ref_loop(name, documents)
         if loop:
             raise ContentError(str(path), 0, 0, "$", f"broken schema: $ref loop {' -> '.join(loop)}")
     registry = Registry().with_resources(
-        # A schema that does not name its draft (as a designer's own often will not) is read as 2020-12.
-        sorted((name, Resource.from_contents(document, default_specification=DRAFT202012))
-               for name, (_, document) in documents.items()))
+        sorted((name, DRAFT202012.create_resource(document)) for name, (_, document) in documents.items()))
     return registry, {name: document for name, (_, document) in documents.items()}
 
 
@@ -301,24 +332,186 @@ def _ref_loop(name: str, documents: dict[str, tuple[Path, Any]]) -> list[str] | 
     return None
 
 
+def _check_user_schema(path: Path, document: Any) -> None:
+    """A schema brought with a content folder: JSON Schema 2020-12 (the dialect assumed when it
+    names none), valid as a schema, and free of patterns whose matching time can explode."""
+    import jsonschema
+
+    dialect = document.get("$schema") if isinstance(document, dict) else None
+    if dialect is not None and (not isinstance(dialect, str) or dialect.rstrip("#") != JSON_SCHEMA_2020_12):
+        raise ContentError(str(path), 0, 0, "$.$schema", f"unknown $schema {printable(dialect)!r}; schemas here "
+                                                          f"are JSON Schema 2020-12 ({JSON_SCHEMA_2020_12})")
+    try:
+        jsonschema.Draft202012Validator.check_schema(document)
+    except jsonschema.exceptions.SchemaError as exc:
+        where = format_json_path(exc.absolute_path)
+        raise ContentError(str(path), 0, 0, where, f"broken schema: {_shorten(exc.message)}") from None
+    except RecursionError:
+        raise ContentError(str(path), 0, 0, "$", "broken schema: nested too deeply") from None
+    for json_path, pattern in _patterns(document):
+        problem = slow_pattern(pattern)
+        if problem:
+            raise ContentError(str(path), 0, 0, format_json_path(json_path), f"pattern {printable(pattern)!r} {problem}")
+
+
+def _patterns(node, json_path=()) -> Iterator[tuple[tuple, str]]:
+    """Every regular expression of a schema: `pattern` values and `patternProperties` keys."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "pattern" and isinstance(value, str):
+                yield json_path + (key,), value
+            elif key == "patternProperties" and isinstance(value, dict):
+                for pattern in value:
+                    yield json_path + (key, pattern), pattern
+            if isinstance(value, (dict, list)):
+                yield from _patterns(value, json_path + (key,))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _patterns(value, json_path + (i,))
+
+
+def slow_pattern(pattern: str) -> str | None:
+    """Why matching `pattern` may take exponential time (Python's matcher backtracks), or None.
+    Refused: a repetition of something that itself repeats, offers alternatives longer than one
+    character, or refers back to a group, as in `^(a+)+$` or `(a|aa)*`; such a pattern can keep
+    a check busy for hours on a short text."""
+    try:
+        parsed = _regex_parser.parse(pattern)
+    except (re.error, RecursionError, OverflowError) as exc:
+        return f"is not a regular expression: {exc}"
+
+    def ambiguous(items) -> bool:
+        """Whether one repetition's body could split a text in more than one way: it holds a
+        repetition, a choice of longer alternatives or a back-reference, and nothing it must
+        match exactly between them."""
+        risky = fixed = False
+        for op, arg in _flattened(items):
+            name = str(op)
+            if name.endswith("REPEAT"):
+                if arg[0] == arg[1] and not ambiguous(arg[2]):
+                    fixed = True
+                elif arg[1] > 1 or ambiguous(arg[2]):
+                    risky = True
+            elif name == "BRANCH":
+                if any(len(alt) != 1 or str(alt[0][0]) not in ("LITERAL", "NOT_LITERAL", "IN", "ANY") for alt in arg[1]):
+                    return True  # alternatives of different lengths can split a text many ways
+                fixed = True
+            elif name.startswith("GROUPREF"):
+                return True
+            elif name in ("LITERAL", "NOT_LITERAL", "IN", "ANY"):
+                fixed = True
+        return risky and not fixed
+
+    def check(items) -> bool:
+        for op, arg in items:
+            name = str(op)
+            if name.endswith("REPEAT") and arg[1] > 1 and ambiguous(arg[2]):
+                return True
+            if any(check(sub) for sub in _subpatterns(name, arg)):
+                return True
+        return False
+
+    return "can take exponential time to match (a repetition around a repetition or alternatives); " \
+           "write it without nested repetition" if check(parsed) else None
+
+
+def _flattened(items) -> list:
+    """A parsed sequence with its groups opened up, so `((a+))` reads as `a+`."""
+    result = []
+    for op, arg in items:
+        name = str(op)
+        if name == "SUBPATTERN":
+            result += _flattened(arg[3])
+        elif name == "ATOMIC_GROUP":
+            result += _flattened(arg)
+        else:
+            result.append((op, arg))
+    return result
+
+
+def _subpatterns(name: str, arg) -> list:
+    """The parts nested in one parsed regular expression item."""
+    if name.endswith("REPEAT"):
+        return [arg[2]]
+    if name == "SUBPATTERN":
+        return [arg[3]]
+    if name in ("ASSERT", "ASSERT_NOT", "ATOMIC_GROUP"):
+        return [arg[1]] if name.startswith("ASSERT") else [arg]
+    if name == "BRANCH":
+        return list(arg[1])
+    if name == "GROUPREF_EXISTS":
+        return [part for part in arg[1:] if part is not None]
+    return []
+
+
 def check_schema(content: GameContent, schema_dirs: list[Path], name: str | None = None) -> list[ContentError]:
+    """The game's files against its schema (`name`, by default `<game id>.schema.json`). A game's
+    built-in schema (the project's) always applies; a content folder's own schemas are checked as
+    well, so they can add rules but never let through data the game's code does not expect."""
+    name = name or f"{content.id}.schema.json"
+    own = [d for d in schema_dirs if not _is_project_schemas(d)]
+    passes = []
+    if (PROJECT_CONTENT / "schema" / name).is_file():
+        passes.append([PROJECT_CONTENT / "schema"])
+    if own and (not passes or any(d.is_dir() and any(d.glob("*.schema.json")) for d in own)):
+        passes.append(schema_dirs)
+    if not passes:
+        return [ContentError(str(schema_dirs[0] / name), 0, 0, "$", f"no schema for game {content.id!r}")]
+    errors: list[ContentError] = []
+    for dirs in passes:
+        errors += _check_against(content, dirs, content.root.parent, name)
+    return list(dict.fromkeys(errors))  # one line for what several branches of a schema report alike
+
+
+SCHEMA_SECONDS = 20  # far beyond what checking any real content takes
+
+
+class _TooSlow(Exception):
+    pass
+
+
+@contextmanager
+def _time_limit(seconds: float | None):
+    """Stop the block with `_TooSlow` after `seconds` (a safety net for patterns that backtrack
+    beyond what `slow_pattern` recognises). Needs the main thread; elsewhere it does nothing."""
+    if seconds is None or not hasattr(signal, "SIGALRM") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def expire(signum, frame):
+        raise _TooSlow()
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _check_against(content: GameContent, schema_dirs: list[Path], root: Path, name: str) -> list[ContentError]:
     import jsonschema  # a tenth of a second: imported only when content is checked
 
-    name = name or f"{content.id}.schema.json"
-    schema_path = next((d / name for d in schema_dirs if (d / name).is_file()), None)
-    if schema_path is None:
-        return [ContentError(str(schema_dirs[0] / name), 0, 0, "$", f"no schema for game {content.id!r}")]
     try:
-        registry, documents = load_schema_registry(schema_dirs)
-        schema = documents[name]
-        jsonschema.Draft202012Validator.check_schema(schema)
-        validator = jsonschema.Draft202012Validator(schema, registry=registry)
-        raw_errors = list(validator.iter_errors(content.files))
+        registry, documents = load_schema_registry(schema_dirs, root)
     except ContentError as exc:
         return [exc]
+    schema_path = next((d / name for d in schema_dirs if (d / name).is_file()), schema_dirs[0] / name)
+    if name not in documents:
+        return [ContentError(str(schema_path), 0, 0, "$", f"no schema for game {content.id!r}")]
+    try:
+        schema = documents[name]
+        validator = jsonschema.Draft202012Validator(schema, registry=registry)
+        own = not all(_is_project_schemas(d) for d in schema_dirs)
+        with _time_limit(SCHEMA_SECONDS if own else None):
+            raw_errors = list(validator.iter_errors(content.files))
+    except _TooSlow:
+        return [ContentError(str(schema_path), 0, 0, "$", f"checking the files against this schema took more than "
+                                                          f"{SCHEMA_SECONDS} s; does a pattern backtrack?")]
     except jsonschema.exceptions.SchemaError as exc:
         return [ContentError(str(schema_path), 0, 0, "$", f"broken schema: {_shorten(exc.message)}")]
-    except (ValueError, jsonschema.exceptions._WrappedReferencingError) as exc:
+    except (ValueError, TypeError, jsonschema.exceptions._WrappedReferencingError) as exc:
         return [ContentError(str(schema_path), 0, 0, "$", f"broken schema: {_shorten(str(exc))}")]
     except RecursionError:
         return [ContentError(str(schema_path), 0, 0, "$", "broken schema: references that never end (a $ref loop)")]
@@ -333,9 +526,9 @@ def check_schema(content: GameContent, schema_dirs: list[Path], name: str | None
         stem, rest = path[0], path[1:]
         unexpected = _unexpected_keys(err)
         if unexpected:
-            known = _property_names(schema_dirs)
+            known = _property_names(documents)
             for key in unexpected:
-                close = difflib.get_close_matches(key, [k for k in known if k != key], n=1, cutoff=0.75)
+                close = difflib.get_close_matches(str(key), [k for k in known if k != key], n=1, cutoff=0.75)
                 hint = f"; did you mean {close[0]!r}?" if close else ""
                 errors.append(content.locators[stem].error(rest + [key], f"unknown key {key!r}{hint}"))
             continue
@@ -349,11 +542,15 @@ def _unexpected_keys(err) -> list[str]:
     if err.validator == "additionalProperties":
         allowed = set(err.schema.get("properties", {}))
         patterns = list(err.schema.get("patternProperties", {}))
-        return [k for k in err.instance if k not in allowed and not any(re.search(p, k) for p in patterns)]
-    return re.findall(r"'([^']+)'", err.message.split("(", 1)[-1]) if "unexpected" in err.message else []
+        return [k for k in err.instance if k not in allowed and not any(re.search(p, str(k)) for p in patterns)]
+    if "unexpected" not in err.message:
+        return []
+    # jsonschema lists the keys as their reprs: "(1, 'x' were unexpected)".
+    listed = set(re.sub(r" (was|were) unexpected\)$", "", err.message.rsplit("(", 1)[-1]).split(", "))
+    return [k for k in err.instance if repr(k) in listed]
 
 
-def _property_names(schema_dirs: list[Path]) -> list[str]:
+def _property_names(documents: dict[str, Any]) -> list[str]:
     """Every property name the schemas know: candidates for a "did you mean"."""
     names: set[str] = set()
 
@@ -367,12 +564,8 @@ def _property_names(schema_dirs: list[Path]) -> list[str]:
             for value in node:
                 walk(value)
 
-    for schema_dir in schema_dirs:
-        for path in schema_dir.glob("*.schema.json"):
-            try:
-                walk(json.loads(path.read_text("utf-8")))
-            except (OSError, ValueError):
-                continue
+    for document in documents.values():
+        walk(document)
     return sorted(names)
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import jsonschema
 
 from cardgen.content import PROJECT_CONTENT
-from cardgen.errors import ContentError, ContentErrors, UsageError
+from cardgen.errors import ContentError, ContentErrors, UsageError, display_path
 from cardgen.pdfdoc import mm
 from cardgen.yamlio import load_yaml
 
@@ -111,9 +111,9 @@ def printer_offsets(path: Path) -> dict[str, tuple[float, float]]:
     `printer: {back_offset_mm: {portrait: [x, y], landscape: [x, y]}}`, or `back_offset_mm: [x, y]`
     for portrait pages alone."""
     path = Path(path)
-    if not path.is_file():
-        raise UsageError(f"--printer: no file at {path}")
-    data = _load_checked(path, "printer")
+    if not path.exists():
+        raise UsageError(f"--printer: no file at {display_path(str(path))}")
+    data = _load_checked(path, "printer")  # a pipe, a folder or a huge file is refused unread
     given = data["printer"].get("back_offset_mm", {})
     if isinstance(given, list):
         given = {"portrait": given}

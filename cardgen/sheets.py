@@ -12,6 +12,7 @@ kept the size; both go where `layout.place_strip` finds room.
 from __future__ import annotations
 
 import difflib
+import math
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -46,6 +47,7 @@ LABEL_INK = HexColor("#555555")
 ART_CLEARANCE = 1.0 * mm
 MARK_CLEARANCE = 0.6 * mm
 MAX_BACK_OFFSET_MM = 5.0
+MAX_SELECTED = 10_000  # cards of one --cards selection, as many as a game may have
 
 
 @dataclass(frozen=True)
@@ -110,6 +112,8 @@ def parse_offset(text: str, option: str = "--back-offset") -> tuple[float, float
     """'0.5,-1' -> (0.5, -1.0) millimetres."""
     try:
         x, y = (float(part) for part in text.split(","))
+        if not (math.isfinite(x) and math.isfinite(y)):
+            raise ValueError(text)
     except ValueError:
         raise UsageError(f"{option} must look like X,Y in millimetres (e.g. 0.5,-1), not {text!r}") from None
     try:
@@ -161,6 +165,8 @@ def select_cards(content, spec: str) -> list[dict]:
             if not 1 <= first <= last <= len(cards):
                 raise UsageError(f"--cards {part}: positions run from 1 to {len(cards)} in {content.id}")
             chosen += cards[first - 1:last]
+            if len(chosen) > MAX_SELECTED:
+                raise UsageError(f"--cards names more than {MAX_SELECTED} cards; replace fewer at once")
             continue
         if part not in by_id:
             close = difflib.get_close_matches(part, sorted(by_id), n=1)
@@ -170,6 +176,8 @@ def select_cards(content, spec: str) -> list[dict]:
         n = taken.get(part, 0)
         chosen.append(copies[n % len(copies)])
         taken[part] = n + 1
+        if len(chosen) > MAX_SELECTED:
+            raise UsageError(f"--cards names more than {MAX_SELECTED} cards; replace fewer at once")
     return chosen
 
 

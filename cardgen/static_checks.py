@@ -10,7 +10,6 @@ import re
 from cardgen.content import GameContent, iter_texts
 from cardgen.errors import ContentError
 from cardgen.registry import definition_for, engine_for
-from cardgen.yamlio import load_yaml
 
 # An ASCII mark right after a Chinese character, where a full-width one belongs.
 HALF_WIDTH_AFTER_CJK = re.compile(r"[\u3400-\u9fff][,;:?!()]")
@@ -44,10 +43,12 @@ def check_house_style(content: GameContent) -> list[ContentError]:
     """Chinese sentences use full-width punctuation and Traditional characters only, in every file
     that reaches print."""
     errors = []
+    from verify.scenario import load_scenario
+
     files = [(stem, data, content.locators[stem]) for stem, data in content.files.items()]
     for path in content.scenario_paths:
         try:
-            data, locator = load_yaml(path)
+            data, locator = load_scenario(path)  # read once for every check
         except ContentError:
             continue  # reported by the scenario check
         files.append((path.stem, data, locator))

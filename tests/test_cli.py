@@ -122,7 +122,7 @@ def test_verify_reports_a_failing_scenario_with_file_line_and_step(capsys, conte
     )
     code, out, err = run(capsys, "--content", str(content_copy), "verify", str(bad))
     assert code == 1
-    assert f"{bad}:7: step 1: market: expected [10], actual [9]" in err
+    assert f"{bad}:7:13: $.steps[0].expect: step 1: market: expected [10], actual [9]" in err
     assert "FAIL  zz-broken.yaml" in out
 
 

@@ -15,12 +15,14 @@ Every failure names the file, the line, the step and what differed.
 
 from __future__ import annotations
 
+import copy
 import difflib
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from cardgen.errors import ContentError, display_path
+from cardgen.errors import ContentError, printable
 from cardgen.yamlio import Locator, load_yaml
 from verify.engine import Game, IllegalAction, NotationError, SetupError, State
 
@@ -43,8 +45,37 @@ class ScenarioResult:
         return not self.failures
 
 
+_loaded: dict[tuple, tuple[dict, Locator] | ContentError] = {}
+
+
 def load_scenario(path: Path) -> tuple[dict, Locator]:
-    """Read a scenario file and check its outer shape; raise ContentError on a malformed one."""
+    """Read a scenario file and check its outer shape; raise ContentError on a malformed one.
+    Each file is read once while it stays unchanged (the checks, the rule sheet and the replay all
+    ask for it); every caller gets a copy of its own to play on."""
+    try:
+        info = os.stat(path)
+        key = (os.path.realpath(path), info.st_ino, info.st_size, info.st_mtime_ns)
+    except OSError:
+        key = None
+    if key is not None and key in _loaded:
+        found = _loaded[key]
+        if isinstance(found, ContentError):
+            raise found
+        return copy.deepcopy(found[0]), found[1]
+    try:
+        data, locator = _read_scenario(path)
+    except ContentError as exc:
+        if key is not None:
+            _loaded[key] = exc
+        raise
+    if key is not None:
+        if len(_loaded) > 1000:
+            _loaded.clear()
+        _loaded[key] = (copy.deepcopy(data), locator)
+    return data, locator
+
+
+def _read_scenario(path: Path) -> tuple[dict, Locator]:
     data, locator = load_yaml(path)
     if not isinstance(data, dict):
         raise locator.error([], "a scenario must be a mapping with title, players and steps")
@@ -178,8 +209,8 @@ def _step_faults(step: dict, at: list, state: State, players: list[str], loc) ->
         elif "rejects" not in step:  # a step that must be refused may hold an unreadable action on purpose
             try:
                 state.parse_action(value)
-            except NotationError as exc:
-                errors.append(loc.error(at + [key], f"cannot read the action {value!r}: {exc}"))
+            except (NotationError, ValueError, OverflowError) as exc:  # a number past every limit, say
+                errors.append(loc.error(at + [key], f"cannot read the action {printable(value)!r}: {printable(exc)}"))
     return errors
 
 
@@ -233,8 +264,7 @@ def run_scenario(path: Path, game: Game, record: bool = False,
     result = ScenarioResult(path, data["title"])
 
     def fail(json_path, message: str) -> ScenarioResult:
-        line, _ = loc.where(json_path)
-        result.failures.append(f"{display_path(str(path))}:{line}: {message}")
+        result.failures.append(str(loc.error(json_path, message)))
         if watch is not None and result.state is not None and result.steps_run < len(data["steps"]):
             # The position where the script stopped: the failing step changed nothing.
             watch(result.steps_run + 1, data["steps"][result.steps_run], result.state)
@@ -302,6 +332,8 @@ def run_scenario(path: Path, game: Game, record: bool = False,
             if rejects is not None and str(rejects).lower() in str(exc).lower():
                 result.steps_run = n
                 continue
+            return fail(at + [player], f"step {n} ({player}: {text}): cannot read the action: {exc}")
+        except (ValueError, OverflowError) as exc:  # a number past every limit, say
             return fail(at + [player], f"step {n} ({player}: {text}): cannot read the action: {exc}")
         except IllegalAction as exc:
             if rejects is not None and str(rejects).lower() in str(exc).lower():

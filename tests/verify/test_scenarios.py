@@ -62,7 +62,7 @@ def test_a_wrong_expectation_fails_with_file_line_and_step(game, tmp_path):
     # The expected fields start on the line after `- expect:`.
     line = next(i for i, l in enumerate(broken.read_text().splitlines(), 1) if "train.P1: [5, 20, 15" in l)
     assert result.failures == [
-        f"{broken}:{line}: step 3: train.P1: expected [5, 20, 15, 30, 45, 35, 60], actual [5, 15, 20, 30, 45, 35, 60]"
+        f"{broken}:{line}:7: $.steps[2].expect: step 3: train.P1: expected [5, 20, 15, 30, 45, 35, 60], actual [5, 15, 20, 30, 45, 35, 60]"
     ]
 
 
@@ -74,7 +74,7 @@ def test_an_illegal_step_names_the_rule_that_refused_it(game, tmp_path):
     )
     result = run_scenario(broken, game)
     assert len(result.failures) == 1
-    assert result.failures[0].startswith(f"{broken}:9: step 1 (P1: use 12 swap 2 4): refused by rule 'ability 1'")
+    assert result.failures[0].startswith(f"{broken}:9:9: $.steps[0].P1: step 1 (P1: use 12 swap 2 4): refused by rule 'ability 1'")
 
 
 def test_a_bad_setup_names_its_field(game, tmp_path):
@@ -84,7 +84,7 @@ def test_a_bad_setup_names_its_field(game, tmp_path):
         "    P2: [80, 70, 61, 50, 41, 31, 21]\nsteps: []\n"
     )
     assert run_scenario(broken, game).failures == [
-        f"{broken}:5: setup.trains.P1: a train has 7 carriages, not 6"
+        f"{broken}:5:9: $.setup.trains.P1: setup.trains.P1: a train has 7 carriages, not 6"
     ]
 
 
@@ -102,4 +102,4 @@ def test_a_bad_parameter_is_reported_at_the_params_line(tmp_path, trains):
     path = tmp_path / "params.yaml"
     path.write_text("title: t\nplayers: 2\nparams: {stage: five}\nsteps: []\n", "utf-8")
     result = run_scenario(path, GameOfTrains(trains))
-    assert result.failures == [f"{path}:3: params: unknown parameter 'stage'; Game of Trains has draft, refill, reshuffle, pairs, no_effect"]
+    assert result.failures == [f"{path}:3:9: $.params: params: unknown parameter 'stage'; Game of Trains has draft, refill, reshuffle, pairs, no_effect"]

@@ -45,6 +45,11 @@ def check(content) -> list[ContentError]:
         if key in pairs:
             errors.append(content.error("map", ["routes", i], f"a second route between the same towns (first: routes[{pairs[key]}])"))
         pairs.setdefault(key, i)
+    for players in SIDES:
+        listed = [i for i, side in enumerate(data["sides"]) if side["players"] == players]
+        if len(listed) != 1:
+            at = ["sides", listed[1]] if len(listed) > 1 else ["sides"]
+            errors.append(content.error("map", at, f"the board has one side for {players} players, not {len(listed)}"))
     if errors:
         return errors
     for i, side in enumerate(data["sides"]):
@@ -91,8 +96,9 @@ def facts(content) -> dict:
     data = content.files["map"]
     tiles = content.files["tiles"]["tiles"]
     values = sorted(c["value"] for c in content.cards if c["colour"] == "green")
-    four = next(s for s in data["sides"] if s["players"] == 4)
-    three = next(s for s in data["sides"] if s["players"] == 3)
+    # A side missing is reported by the checks; its facts read 0 meanwhile.
+    four = next((s for s in data["sides"] if s["players"] == 4), {"regions": []})
+    three = next((s for s in data["sides"] if s["players"] == 3), {"regions": []})
     facts = {
         "towns": len(data["towns"]),
         "towns_three": sum(1 for t in data["towns"] if t["region"] in three["regions"]),

@@ -8,6 +8,7 @@ from collections import Counter
 from cardgen.errors import ContentError
 
 TICKETS = 46
+PER_COLOUR = 10  # train cards of each colour in the published game
 
 
 def check(content) -> list[ContentError]:
@@ -41,6 +42,9 @@ def check(content) -> list[ContentError]:
             if card["colour"] in trains:
                 errors.append(content.error("cards", at + ["colour"], f"colour {card['colour']} is listed twice"))
             trains[card["colour"]] = i
+            if card.get("copies", 1) != PER_COLOUR:
+                errors.append(content.error("cards", at + ["copies"], f"the game has {PER_COLOUR} {card['colour']} "
+                                                                      f"train cards, not {card.get('copies', 1)}"))
         elif deck == "tickets":
             if card["number"] in numbers:
                 errors.append(content.error("cards", at + ["number"],
@@ -79,12 +83,13 @@ def facts(content) -> dict:
         "per_colour": per_colour[0] if len(per_colour) == 1 else "/".join(map(str, per_colour)),
         "train_cards": train_cards,
         "big_cities": len(cities),
-        "ticket_min_points": min(t["points"] for t in tickets),
-        "ticket_max_points": max(t["points"] for t in tickets),
-        "ticket_min_cards": min(lengths),
-        "ticket_max_cards": max(lengths),
-        "city_min_points": min(c["points"] for c in cities),
-        "city_max_points": max(c["points"] for c in cities),
+        # A deck left empty is reported by the checks; its facts read 0 meanwhile.
+        "ticket_min_points": min((t["points"] for t in tickets), default=0),
+        "ticket_max_points": max((t["points"] for t in tickets), default=0),
+        "ticket_min_cards": min(lengths, default=0),
+        "ticket_max_cards": max(lengths, default=0),
+        "city_min_points": min((c["points"] for c in cities), default=0),
+        "city_max_points": max((c["points"] for c in cities), default=0),
     }
     for n in (2, 3, 4):
         # Each player holds a locomotive and seven cards; five lie face up.
