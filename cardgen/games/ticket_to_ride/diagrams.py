@@ -1,6 +1,6 @@
 """Ticket to Ride: The Card Game rule-sheet pictures and parts: the colour key, a player's area
-(hand, rail yard, tracks pile) through the two phases of a turn, the take-over of a colour, the
-exact odds table, and each worked example's final score breakdown.
+(hand, rail yard, tracks pile) through phase 1 of a turn, and the exact odds table. The table at
+the start, the card anatomy, the worked examples and the turn summary are in `parts`.
 
 Odds are exact (sympy Rationals from `verify.odds`-style counting); the rule texts quote them as
 facts (`{loco_faceup_2}` ...), and a test checks them against dealt games.
@@ -123,26 +123,7 @@ def turn_picture(content, lang: str) -> Picture:
     return Picture(width, height, paint)
 
 
-def takeover_picture(content, lang: str) -> Picture:
-    """Playing more cards of a colour than an opponent shows discards theirs."""
-    width, height = 160 * mm, 50 * mm
-
-    def paint(canvas):
-        _label(canvas, term(content, "opponent", lang), 22 * mm, height - 4 * mm, lang, 9, bold=True)
-        _column(canvas, content, ["blue"], 16 * mm, 20 * mm)
-        _label(canvas, term(content, "you-play", lang), 78 * mm, height - 4 * mm, lang, 9, bold=True)
-        _column(canvas, content, ["blue", "blue", "loco"], 72 * mm, 24 * mm)
-        _label(canvas, "3 > 1", 100 * mm, 27 * mm, "en", 10, bold=True)
-        _arrow(canvas, 30 * mm, 27 * mm, 66 * mm, 27 * mm)
-        _label(canvas, term(content, "discard", lang), 130 * mm, height - 4 * mm, lang, 9, bold=True)
-        _mini_card(canvas, content, "blue", 124 * mm, 20 * mm)
-        _arrow(canvas, 22 * mm, 18 * mm, 22 * mm, 8 * mm)
-        _arrow(canvas, 22 * mm, 8 * mm, 120 * mm, 8 * mm)
-
-    return Picture(width, height, paint)
-
-
-DIAGRAMS = {"colours": colours_picture, "turn": turn_picture, "takeover": takeover_picture}
+DIAGRAMS = {"colours": colours_picture, "turn": turn_picture}
 
 
 # --- exact odds ---------------------------------------------------------------------------------
@@ -214,117 +195,4 @@ def odds_part(content, lang: str, styles) -> list:
     return [table]
 
 
-def scoring_part(content, lang: str, styles) -> list:
-    """The score breakdown of the worked game at the end: which cards went to which ticket."""
-    from cardgen.registry import engine_for
-    from verify.scenario import run_scenario
-
-    game = engine_for(content)
-    flowables = []
-    path = content.root / "scenarios" / "scoring-best-allocation.yaml"
-    result = run_scenario(path, game)
-    if not result.ok or result.state is None or not result.state.is_terminal():
-        from cardgen.errors import ContentError, ContentErrors
-
-        raise ContentErrors([ContentError(str(path), 0, 0, "scoring", "; ".join(result.failures) or "the game is not over")])
-    table = colour_table(content)
-    per = result.state.scores()
-    tickets = result.state.game.tickets
-    names = {c["id"]: c["name"][lang] for c in content.files["cities"]["cities"]}
-    rows = [[term(content, key, lang) for key in ("player", "ticket", "cards-used", "points")]]
-    for player, line in per.items():
-        for t in line["completed"]:
-            cards = " ".join(table[c][0][lang] for c in line["cards"].get(t, []))
-            rows.append([player, _ticket_name(tickets[t], names, lang), cards, f"+{tickets[t].points}"])
-        for t in line["failed"]:
-            rows.append([player, _ticket_name(tickets[t], names, lang), "—", f"-{tickets[t].points}"])
-        for city in line["cities"]:
-            rows.append([player, names[city], term(content, "big-city-bonus", lang),
-                         f"+{result.state.game.city_points[city]}"])
-        rows.append([player, term(content, "total", lang), "", str(line["total"])])
-    cells = [[para(text, styles.small) for text in row] for row in rows]
-    grid = Table(cells, colWidths=["10%", "38%", "38%", "14%"])
-    grid.setStyle(TableStyle([
-        ("FONTNAME", (0, 0), (-1, -1), SANS),
-        ("LINEBELOW", (0, 0), (-1, 0), 0.8, styles.accent),
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("TOPPADDING", (0, 0), (-1, -1), 1.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
-    ]))
-    flowables.append(grid)
-    return flowables
-
-
-def _ticket_name(ticket, names: dict, lang: str) -> str:
-    a, b = ticket.cities
-    return f"#{ticket.id} {names[a]} – {names[b]}"
-
-
-PARTS = {"odds": odds_part, "scoring": scoring_part}
-
-
-# --- worked examples, before and after ------------------------------------------------------------
-
-SMALL_W, SMALL_H = 6 * mm, 8.5 * mm
-ROW = 14 * mm  # one player's line: cards and the size written under a pile
-HEAD = 6 * mm  # the before / after titles
-
-
-def _stack(canvas, content, count: int, x: float, y: float, lang: str) -> None:
-    """A face-down pile with its size written under it (nothing drawn for an empty one)."""
-    for k in range(min(count, 3)):
-        _mini_card(canvas, content, None, x + k * 0.8, y + k * 0.8, SMALL_W, SMALL_H)
-    _label(canvas, str(count), x + SMALL_W / 2, y - 3 * mm, lang, 7)
-
-
-def _panel(canvas, content, fields: dict, players: list, x: float, top: float, width: float, lang: str) -> None:
-    """One moment of an example, drawn down from `top`: the face-up row, then each player's hand
-    size, rail-yard columns and tracks pile (face up once the game is over)."""
-    row_y = top - SMALL_H
-    _label(canvas, term(content, "face-up-row", lang), x, row_y + 3 * mm, lang, 7, centre=False)
-    for k, card in enumerate(fields.get("faceup", [])[:5]):
-        _mini_card(canvas, content, card, x + 16 * mm + k * (SMALL_W + 1), row_y, SMALL_W, SMALL_H)
-    over = fields.get("phase") == "over"
-    heading_y = row_y - 5 * mm
-    hand_x = x + 8 * mm
-    tracks_x = x + width - SMALL_W - 2 * mm
-    _label(canvas, term(content, "hand", lang), hand_x + SMALL_W / 2, heading_y, lang, 7)
-    _label(canvas, term(content, "tracks-short", lang), tracks_x + SMALL_W / 2, heading_y, lang, 7)
-    for n, player in enumerate(players):
-        card_y = heading_y - 2 * mm - SMALL_H - n * ROW
-        _label(canvas, player, x, card_y + 3 * mm, "en", 8, bold=True, centre=False)
-        _stack(canvas, content, len(fields["hand"][player]), hand_x, card_y, lang)
-        cx = x + 17 * mm
-        limit = tracks_x - (22 * mm if over else 3 * mm)
-        for colour, column in fields["columns"][player].items():
-            shown = column[:6]
-            if cx + (len(shown) - 1) * 2.4 * mm + SMALL_W > limit:
-                break
-            for k, card in enumerate(shown):
-                _mini_card(canvas, content, card, cx + k * 2.4 * mm, card_y, SMALL_W, SMALL_H)
-            cx += SMALL_W + (len(shown) - 1) * 2.4 * mm + 1.5 * mm
-        tracks = fields["tracks"][player]
-        if over:
-            shown = tracks[:8]
-            for k, card in enumerate(shown):
-                _mini_card(canvas, content, card, tracks_x - (len(shown) - 1 - k) * 2.4 * mm, card_y, SMALL_W, SMALL_H)
-        else:
-            _stack(canvas, content, len(tracks), tracks_x, card_y, lang)
-
-
-def example_picture(content, lang: str, example) -> Picture:
-    """A worked example before and after its steps."""
-    players = list(example.before.get("hand", {}))
-    width = 170 * mm
-    half = 82 * mm
-    height = HEAD + SMALL_H + 7 * mm + len(players) * ROW
-
-    def paint(canvas):
-        _label(canvas, term(content, "before", lang), half / 2, height - 3.5 * mm, lang, 8, bold=True)
-        _label(canvas, term(content, "after", lang), width - half / 2, height - 3.5 * mm, lang, 8, bold=True)
-        _panel(canvas, content, example.before, players, 0, height - HEAD, half, lang)
-        _panel(canvas, content, example.after, players, width - half, height - HEAD, half, lang)
-        canvas.setStrokeColor(colors.HexColor("#bbbbbb"))
-        canvas.setLineWidth(0.6)
-        canvas.line(width / 2, 2 * mm, width / 2, height - 2 * mm)
-
-    return Picture(width, height, paint)
+PARTS = {"odds": odds_part}
