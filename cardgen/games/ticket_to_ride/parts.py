@@ -480,8 +480,8 @@ def example_scoring(content, lang: str, example) -> Picture:
                 card_top = top - ticket_h - 9 * mm
                 if cards:
                     draw_row(canvas, content, cards, x, card_top - TRAIN_W * CARD_RATIO, TRAIN_W + 0.8 * mm)
-                mark = _signed(ticket.points if done else -ticket.points)
-                draw_label(canvas, mark, x + TICKET_W / 2, card_top - TRAIN_W * CARD_RATIO - 1 * mm, slot, lang, 9, bold=True,
+                mark = _signed(ticket.points if done else -ticket.points, "en")
+                draw_label(canvas, mark, x + TICKET_W / 2, card_top - TRAIN_W * CARD_RATIO - 1 * mm, slot, "en", 9, bold=True,
                            colour=colors.HexColor("#1d7a34") if done else colors.HexColor("#b3261e"))
                 x += slot
             unused = line.get("unused", [])
@@ -493,15 +493,17 @@ def example_scoring(content, lang: str, example) -> Picture:
             if cities:
                 draw_label(canvas, _t(content, "cities-won", lang), x, top, WIDTH - x, lang, bold=True, align="left")
                 draw_row(canvas, content, cities, x, top - 6 * mm - ticket_h, TICKET_W * 0.62)
-                draw_label(canvas, _t(content, "total-is", lang, tickets=_signed(line["tickets"]),
-                                      cities=_signed(line["city_points"]), n=line["total"]),
+                draw_label(canvas, _t(content, "total-is", lang, tickets=_signed(line["tickets"], lang),
+                                      cities=_signed(line["city_points"], lang), n=line["total"]),
                            x, top - 8 * mm - ticket_h, WIDTH - x, lang, 9, bold=True, align="left")
 
     return Picture(WIDTH, height, paint)
 
 
-def _signed(points: int) -> str:
-    return f"+{points}" if points > 0 else f"−{-points}" if points < 0 else "0"
+def _signed(points: int, lang: str) -> str:
+    """Points with their sign; the Chinese font has no minus sign, so Chinese text takes a hyphen."""
+    minus = "−" if lang == "en" else "-"
+    return f"+{points}" if points > 0 else f"{minus}{-points}" if points < 0 else "0"
 
 
 # The scenario each example part replays and the picture it draws; the text is the scenario's own.
@@ -685,7 +687,9 @@ def summary_part(content, lang: str, styles) -> list:
         ("TOPPADDING", (0, 0), (-1, -1), 4), ("BOTTOMPADDING", (0, 0), (-1, -1), 5),
         ("LEFTPADDING", (0, 0), (-1, -1), 6), ("RIGHTPADDING", (0, 0), (-1, -1), 6),
     ]))
-    return [KeepTogether([table])]
+    from cardgen.rulesheet import WithRule
+
+    return [WithRule([table])]
 
 
 PARTS = {name: example_part(name) for name in EXAMPLES}
