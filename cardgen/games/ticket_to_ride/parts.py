@@ -236,7 +236,7 @@ def draw_group(canvas, content, group: Group, x: float, top: float, width: float
     return y
 
 
-GROUP_GAP = 5 * mm
+GROUP_GAP = 4 * mm
 
 
 @dataclass
@@ -247,7 +247,13 @@ class Panel:
     groups: list[Group]
 
     def width(self, lang: str) -> float:
+        """The narrowest width that holds its widest group."""
         return max([group_size(g)[0] for g in self.groups] + [22 * mm])
+
+    def line_width(self, lang: str) -> float:
+        """The width that holds its title and all its groups side by side on one line."""
+        groups = sum(group_box(g, lang, WIDTH)[0] for g in self.groups) + GROUP_GAP * (len(self.groups) - 1)
+        return max(groups, stringWidth(self.title, font_for(lang, bold=True), 8.5))
 
     def layout(self, lang: str, width: float) -> tuple[list[tuple[Group, float, float, float]], float]:
         """(group, x, top, width) of each group, `top` measured down from the panel's top, and the
@@ -267,11 +273,15 @@ class Panel:
 
 def panels_picture(content, lang: str, panels: list[Panel], arrows: bool = True) -> Picture:
     """Panels side by side, in order of play, an arrow between each two."""
-    gap = 9 * mm if arrows else 6 * mm
-    widths = [p.width(lang) for p in panels]
-    spare = WIDTH - sum(widths) - gap * (len(panels) - 1)
-    if spare > 0:  # share what is left, so groups may stand side by side and labels stay on one line
-        widths = [w + spare / len(panels) for w in widths]
+    gap = 7 * mm if arrows else 6 * mm
+    room = WIDTH - gap * (len(panels) - 1)
+    widths = [p.line_width(lang) for p in panels]
+    if max(widths) <= room / len(panels):  # moments in equal columns read as one strip
+        widths = [room / len(panels)] * len(panels)
+    elif sum(widths) > room:  # too wide for one line each: groups stack inside each moment
+        widths = [p.width(lang) for p in panels]
+    spare = room - sum(widths)
+    widths = [w + max(spare, 0) / len(panels) for w in widths]
     height = max(p.layout(lang, w)[1] for p, w in zip(panels, widths)) + 2 * mm
 
     def paint(canvas):
@@ -332,11 +342,11 @@ def example_draw_face_up(content, lang: str, example) -> Picture:
 def example_take_over(content, lang: str, example) -> Picture:
     panels = []
     for title, position in ((_t(content, "before", lang), example.before), (_t(content, "after", lang), example.after)):
-        groups = [Group(_t(content, "yard-of", lang, player="P2"), _yard(position, "P2"), "columns"),
-                  Group(_t(content, "hand-of", lang, player="P1"), list(position["hand"]["P1"]), "fan"),
-                  Group(_t(content, "yard-of", lang, player="P1"), _yard(position, "P1"), "columns")]
+        groups = [Group(_t(content, "yard-of", lang, player="P2"), _yard(position, "P2"), "columns")]
         if position["discard"] != example.before["discard"]:
             groups.append(Group(_t(content, "discards", lang), _new_cards(example.before["discard"], position["discard"]), "row"))
+        groups += [Group(_t(content, "hand-of", lang, player="P1"), list(position["hand"]["P1"]), "fan"),
+                   Group(_t(content, "yard-of", lang, player="P1"), _yard(position, "P1"), "columns")]
         panels.append(Panel(title, groups))
     return panels_picture(content, lang, panels)
 
@@ -373,15 +383,15 @@ def example_end_of_deck(content, lang: str, example) -> Picture:
         drawn = _new_cards(before["hand"][player], after["hand"][player])
         kept = _new_cards(before["tickets"][player], after["tickets"][player])
         offered = max(len(example.at(n)["offered"][player]) for n in range(a, b + 1))
-        groups = [Group(_t(content, "deck-count", lang, n=len(before["deck"])), ["back:train-back"] if before["deck"] else [], "row",
-                        _t(content, "deck-after", lang, n=len(after["deck"])))]
+        groups = []
         if drawn:
             groups.append(Group(_t(content, "draws", lang), drawn, "row"))
         if offered:
             groups.append(Group(_t(content, "draws-tickets", lang, n=offered), ["back:ticket-back"] * offered, "fan"))
             groups.append(Group(_t(content, "keeps", lang), kept, "tickets") if kept
                           else Group(_t(content, "keeps-none", lang), [], "text"))
-        panels.append(Panel(player, groups))
+        title = _t(content, "turn-deck", lang, player=player, before=len(before["deck"]), after=len(after["deck"]))
+        panels.append(Panel(title, groups))
     return panels_picture(content, lang, panels)
 
 
@@ -587,6 +597,35 @@ def setup_picture(content, lang: str) -> Picture:
     return Picture(WIDTH, height, paint)
 
 
+# Four tickets as Action C draws them: the player keeps the first two, the others go under the deck.
+TICKETS_DRAWN = (3, 14, 20, 27)
+TICKETS_KEPT = 2
+
+
+def tickets_picture(content, lang: str) -> Picture:
+    """Action C: the top four tickets drawn, some kept, the rest put under the ticket deck."""
+    ticket_h = TICKET_W * CARD_RATIO
+    height = 5 * mm + ticket_h + 16 * mm
+    slot = TICKET_W + 12 * mm
+
+    def paint(canvas):
+        top = height
+        draw_label(canvas, _t(content, "ticket-deck", lang), 0, top, 28 * mm, lang, bold=True, align="left")
+        for k in range(3):
+            draw_card(canvas, content, "back:ticket-back", k * 0.7, top - 5 * mm - ticket_h + k * 0.7)
+        draw_arrow(canvas, TICKET_W + 3 * mm, top - 5 * mm - ticket_h / 2, 36 * mm, top - 5 * mm - ticket_h / 2, MUTED)
+        draw_label(canvas, _t(content, "draw-four", lang), 40 * mm, top, 4 * slot, lang, bold=True, align="left")
+        for k, number in enumerate(TICKETS_DRAWN):
+            x = 40 * mm + k * slot
+            bottom = draw_ticket(canvas, content, number, x, top - 5 * mm - ticket_h, lang, caption=False)
+            bottom = draw_label(canvas, ticket_name(content, number, lang), x + TICKET_W / 2, bottom - 1 * mm, slot - 2 * mm, lang)
+            kept = k < TICKETS_KEPT
+            draw_label(canvas, _t(content, "kept" if kept else "under-deck", lang), x + TICKET_W / 2, bottom - 0.5 * mm,
+                       slot - 2 * mm, lang, bold=True, colour=colors.HexColor("#1d7a34") if kept else MUTED)
+
+    return Picture(WIDTH, height, paint)
+
+
 def _callout(canvas, text: str, lang: str, tip: tuple[float, float], at: tuple[float, float], side: str, width: float) -> None:
     """A label at `at` with a pointer line that ends on the element's edge at `tip`."""
     x, y = at
@@ -694,4 +733,4 @@ def summary_part(content, lang: str, styles) -> list:
 
 PARTS = {name: example_part(name) for name in EXAMPLES}
 PARTS["summary"] = summary_part
-DIAGRAMS = {"setup": setup_picture, "anatomy": anatomy_picture}
+DIAGRAMS = {"setup": setup_picture, "anatomy": anatomy_picture, "tickets": tickets_picture}
