@@ -293,7 +293,8 @@ def panels_picture(content, lang: str, panels: list[Panel], arrows: bool = True)
                 draw_group(canvas, content, group, x + gx, top - gtop, gw, lang)
             if arrows and k < len(panels) - 1:
                 mid = x + w + gap / 2
-                draw_arrow(canvas, mid - 3 * mm, height / 2, mid + 3 * mm, height / 2, MUTED)
+                level = height - 16 * mm  # beside the first cards of each moment
+                draw_arrow(canvas, mid - 2.5 * mm, level, mid + 2.5 * mm, level, MUTED)
             x += w + gap
 
     return Picture(WIDTH, height, paint)
@@ -390,7 +391,8 @@ def example_end_of_deck(content, lang: str, example) -> Picture:
             groups.append(Group(_t(content, "draws-tickets", lang, n=offered), ["back:ticket-back"] * offered, "fan"))
             groups.append(Group(_t(content, "keeps", lang), kept, "tickets") if kept
                           else Group(_t(content, "keeps-none", lang), [], "text"))
-        title = _t(content, "turn-deck", lang, player=player, before=len(before["deck"]), after=len(after["deck"]))
+        title = (_t(content, "turn-deck", lang, player=player, before=len(before["deck"]), after=len(after["deck"]))
+                 if before["deck"] else _t(content, "turn-empty", lang, player=player))
         panels.append(Panel(title, groups))
     return panels_picture(content, lang, panels)
 
