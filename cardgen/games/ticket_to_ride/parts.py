@@ -99,8 +99,20 @@ def column_height(count: int, step: float = 4 * mm) -> float:
 
 # --- labels -----------------------------------------------------------------------------------------
 
+CLOSERS = "，。、；：！？）」』"
+OPENERS = "（「『"
+
+
 def label_lines(text: str, lang: str, width: float, size: float = LABEL, bold: bool = False) -> list[str]:
-    return wrap(text, font_for(lang, bold=bold), size, width)
+    """`text` wrapped into `width`; in Chinese no line starts with a closing mark or ends with an
+    opening one (the mark moves across the break, as Chinese typesetting does)."""
+    lines = wrap(text, font_for(lang, bold=bold), size, width)
+    for k in range(1, len(lines)):
+        while lines[k][:1] in CLOSERS and lines[k]:
+            lines[k - 1], lines[k] = lines[k - 1] + lines[k][0], lines[k][1:]
+        while lines[k - 1][-1:] in OPENERS and lines[k - 1]:
+            lines[k - 1], lines[k] = lines[k - 1][:-1], lines[k - 1][-1] + lines[k]
+    return [line for line in lines if line]
 
 
 def draw_label(canvas, text: str, x: float, top: float, width: float, lang: str, size: float = LABEL,

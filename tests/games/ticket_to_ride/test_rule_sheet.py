@@ -249,12 +249,14 @@ def test_chinese_texts_hold_no_latin_words_and_one_dash(ttr):
     assert dashes <= {"－"}, dashes
 
 
-def test_chinese_lines_never_end_on_an_opening_bracket(sheets):
+def test_chinese_lines_never_end_on_an_opening_bracket_nor_start_with_a_closing_mark(sheets):
     offenders = []
     for n, text in enumerate(sheets["zh-Hant"], 1):
         for line in text.splitlines():
             if line.rstrip().endswith(("（", "「", "『")):
                 offenders.append(f"page {n}: ends on an opening bracket: {line[-12:]}")
+            if line.strip()[:1] in tuple("，。、；：！？）」』"):
+                offenders.append(f"page {n}: starts with a closing mark: {line[:12]}")
             if re.search(r"[\u3400-\u9fff][()]|[()][\u3400-\u9fff]", line):
                 offenders.append(f"page {n}: half-width bracket: {line[:30]}")
     assert not offenders, offenders
