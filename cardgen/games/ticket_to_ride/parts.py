@@ -516,7 +516,7 @@ def example_scoring(content, lang: str, example) -> Picture:
             cities = [f"city:{c}" for c in line["cities"]]
             if cities:
                 draw_label(canvas, _t(content, "cities-won", lang), x, top, WIDTH - x, lang, bold=True, align="left")
-                draw_row(canvas, content, cities, x, top - 6 * mm - ticket_h, TICKET_W * 0.62)
+                draw_row(canvas, content, cities, x, top - 6 * mm - ticket_h)
                 draw_label(canvas, _t(content, "total-is", lang, tickets=_signed(line["tickets"], lang),
                                       cities=_signed(line["city_points"], lang), n=line["total"]),
                            x, top - 8 * mm - ticket_h, WIDTH - x, lang, 9, bold=True, align="left")
@@ -571,7 +571,8 @@ def setup_picture(content, lang: str) -> Picture:
     city_h = TICKET_W * CARD_RATIO
     train_h = TRAIN_W * CARD_RATIO
     zone_h = 22 * mm
-    height = 5 * mm + city_h + 8 * mm + 6 * mm + 9 * mm + zone_h + 1 * mm
+    head = 8 * mm  # room for a label of two lines above the cards
+    height = head + city_h + 4 * mm + 8 * mm + 9 * mm + max(city_h, zone_h) + 1 * mm  # the middle, then each player's area
 
     def pile(canvas, token, x, y):
         for k in range(3):
@@ -580,15 +581,21 @@ def setup_picture(content, lang: str) -> Picture:
     def paint(canvas):
         top = height
         cities = [f"city:{c['city']}" for c in content.cards if c["deck"] == "big-cities"]
-        places = [("big-cities", 0, 66 * mm), ("ticket-deck", 70 * mm, 24 * mm), ("train-deck", 97 * mm, 20 * mm),
-                  ("face-up-row", 120 * mm, 50 * mm)]
+        # The middle of the table in one row; each big-city card shows its name beside the next.
+        city_step = TICKET_W * 0.8
+        cities_w = city_step * (len(cities) - 1) + TICKET_W
+        ticket_x = cities_w + 3 * mm
+        train_x = ticket_x + TICKET_W + 4 * mm
+        row_x = train_x + TRAIN_W + 4 * mm
+        places = [("big-cities", 0, cities_w), ("ticket-deck", ticket_x, TICKET_W + 3 * mm),
+                  ("train-deck", train_x, TRAIN_W + 3.5 * mm), ("face-up-row", row_x, WIDTH - row_x)]
         for key, x, room in places:
             draw_label(canvas, _t(content, key, lang), x, top, room, lang, bold=True, align="left")
-        draw_row(canvas, content, cities, 0, top - 5 * mm - city_h, TICKET_W * 0.58)
-        pile(canvas, "back:ticket-back", 70 * mm, top - 5 * mm - city_h)
-        pile(canvas, "back:train-back", 97 * mm, top - 5 * mm - train_h)
-        draw_row(canvas, content, ["blue", "loco", "red", "green", "white"], 120 * mm, top - 5 * mm - train_h, TRAIN_W + 1.3 * mm)
-        mine = top - 5 * mm - city_h - 5 * mm
+        draw_row(canvas, content, cities, 0, top - head - city_h, city_step)
+        pile(canvas, "back:ticket-back", ticket_x, top - head - city_h)
+        pile(canvas, "back:train-back", train_x, top - head - train_h)
+        draw_row(canvas, content, ["blue", "loco", "red", "green", "white"], row_x, top - head - train_h)
+        mine = top - head - city_h - 4 * mm
         canvas.setStrokeColor(colors.HexColor("#c8c8c8"))
         canvas.setLineWidth(0.6)
         canvas.line(0, mine, WIDTH, mine)
@@ -599,7 +606,7 @@ def setup_picture(content, lang: str) -> Picture:
         draw_label(canvas, _t(content, "hand-setup", lang), 0, row, 44 * mm, lang, bold=True, align="left")
         draw_row(canvas, content, hand, 0, row - 9 * mm - train_h, 0.6 * TRAIN_W)
         draw_label(canvas, _t(content, "tickets-kept", lang), 50 * mm, row, 38 * mm, lang, bold=True, align="left")
-        draw_row(canvas, content, [12, 1], 50 * mm, row - 9 * mm - city_h, TICKET_W * 0.6)
+        draw_row(canvas, content, [12, 1], 50 * mm, row - 9 * mm - city_h)
         draw_label(canvas, _t(content, "rail-yard", lang), 92 * mm, row, 38 * mm, lang, bold=True, align="left")
         draw_zone(canvas, 92 * mm, row - 9 * mm - zone_h, 36 * mm, zone_h)
         draw_label(canvas, _t(content, "rail-yard-note", lang), 93.5 * mm, row - 11 * mm, 33 * mm, lang, colour=MUTED, align="left")
