@@ -7,7 +7,8 @@ worked examples (scenarios replayed by the verifier, pictured before and after) 
 game's own. The scenario notation is for people who write scenarios, not players: it is in
 docs/scenarios.md and `cardgen verify --notation GAME`. A game adds its pictures and parts through its definition
 (`diagrams`, `parts`, `example_diagram`; see `cardgen.registry`). Shared parts a game has but does
-not place are appended at the end, so no ruling or example is ever left out.
+not place are appended at the end, so no ruling or example is ever left out; an example a game's
+part draws beside its rule (`example_beside_rule`, `WithRule`) is not repeated there.
 
 Every worked example is replayed before anything is drawn; one failing example stops the build and
 no file is written.

@@ -1,6 +1,6 @@
-"""Ticket to Ride: The Card Game rule-sheet pictures and parts: the colour key, a player's area
-(hand, rail yard, tracks pile) through phase 1 of a turn, and the exact odds table. The table at
-the start, the card anatomy, the worked examples and the turn summary are in `parts`.
+"""Ticket to Ride: The Card Game rule-sheet pictures and parts: the colour key and the exact odds
+table. The table at the start, the card anatomy, the worked examples and the turn summary are in
+`parts`.
 
 Odds are exact (sympy Rationals from `verify.odds`-style counting); the rule texts quote them as
 facts (`{loco_faceup_2}` ...), and a test checks them against dealt games.
@@ -8,85 +8,23 @@ facts (`{loco_faceup_2}` ...), and a test checks them against dealt games.
 
 from __future__ import annotations
 
-from reportlab.lib import colors
 from reportlab.platypus import Table, TableStyle
 from sympy import Rational, binomial
 
 from cardgen.diagrams import Picture, term
-from cardgen.faces import INK, ink_for
+from cardgen.faces import INK
+from cardgen.games.ticket_to_ride.faces import colour_table, draw_face
+from cardgen.layout import Rect
 from cardgen.markup import para
-from cardgen.games.ticket_to_ride.faces import colour_table, draw_symbol
-from cardgen.pdfdoc import SANS, SANS_BOLD, font_for, mm
+from cardgen.pdfdoc import SANS, font_for, mm
 
-CARD_W, CARD_H = 11 * mm, 15.5 * mm
-BACK = colors.HexColor("#2b4c7e")
-
-
-def _mini_card(canvas, content, card: str | None, x: float, y: float, w: float = CARD_W, h: float = CARD_H) -> None:
-    """A small train card: its colour and symbol, a locomotive's stripes, or a face-down back."""
-    canvas.saveState()
-    path = canvas.beginPath()
-    path.roundRect(x, y, w, h, 1.5 * mm)
-    canvas.clipPath(path, stroke=0, fill=0)
-    if card is None:
-        canvas.setFillColor(BACK)
-        canvas.rect(x, y, w, h, stroke=0, fill=1)
-        canvas.setStrokeColor(colors.HexColor("#9fb3d1"))
-        canvas.setLineWidth(0.6)
-        canvas.line(x + 2, y + h / 2 - 2, x + w - 2, y + h / 2 - 2)
-        canvas.line(x + 2, y + h / 2 + 2, x + w - 2, y + h / 2 + 2)
-    else:
-        table = colour_table(content)
-        name, hue, symbol = table[card]
-        if hue is None:
-            hues = [c[1] for c in table.values() if c[1] is not None]
-            band = h / len(hues)
-            for k, stripe in enumerate(hues):
-                canvas.setFillColor(stripe)
-                canvas.rect(x, y + k * band, w, band + 0.2, stroke=0, fill=1)
-            draw_symbol(canvas, symbol, x + w / 2, y + h / 2, w * 0.3, colors.HexColor("#f5c518"), INK, 0.5)
-        else:
-            canvas.setFillColor(hue)
-            canvas.rect(x, y, w, h, stroke=0, fill=1)
-            draw_symbol(canvas, symbol, x + w / 2, y + h / 2, w * 0.28, ink_for(hue))
-    canvas.restoreState()
-    canvas.setStrokeColor(INK)
-    canvas.setLineWidth(0.6)
-    canvas.roundRect(x, y, w, h, 1.5 * mm, stroke=1, fill=0)
-
-
-def _label(canvas, text: str, x: float, y: float, lang: str, size: float = 8, bold: bool = False, centre: bool = True) -> None:
-    canvas.setFillColor(INK)
-    canvas.setFont(font_for(lang, bold=bold), size)
-    (canvas.drawCentredString if centre else canvas.drawString)(x, y, text)
-
-
-def _arrow(canvas, x0: float, y0: float, x1: float, y1: float) -> None:
-    from math import atan2, cos, sin
-
-    canvas.setStrokeColor(INK)
-    canvas.setFillColor(INK)
-    canvas.setLineWidth(1.2)
-    canvas.line(x0, y0, x1, y1)
-    a = atan2(y1 - y0, x1 - x0)
-    size = 5
-    path = canvas.beginPath()
-    path.moveTo(x1, y1)
-    path.lineTo(x1 - size * cos(a) + size * 0.5 * sin(a), y1 - size * sin(a) - size * 0.5 * cos(a))
-    path.lineTo(x1 - size * cos(a) - size * 0.5 * sin(a), y1 - size * sin(a) + size * 0.5 * cos(a))
-    path.close()
-    canvas.drawPath(path, stroke=0, fill=1)
-
-
-def _column(canvas, content, cards: list, x: float, y: float, step: float = 4.2 * mm) -> float:
-    """A rail-yard column, bottom card first, each card overlapping the one before; returns its top."""
-    for k, card in enumerate(cards):
-        _mini_card(canvas, content, card, x, y - k * step)
-    return y + CARD_H
+CARD_W, CARD_H = 11 * mm, 11 * mm * 88 / 63  # a train card of the colour key, in the card's proportions
 
 
 def colours_picture(content, lang: str) -> Picture:
-    """The colour key: every train card with its colour, symbol and name."""
+    """The colour key: every train card as printed, with its colour's name under it."""
+    from cardgen.games.ticket_to_ride.parts import card_for
+
     table = colour_table(content)
     ids = list(table)
     width = len(ids) * 17 * mm
@@ -94,36 +32,18 @@ def colours_picture(content, lang: str) -> Picture:
     def paint(canvas):
         for k, colour in enumerate(ids):
             x = k * 17 * mm + 3 * mm
-            _mini_card(canvas, content, colour, x, 7 * mm)
-            _label(canvas, table[colour][0][lang], x + CARD_W / 2, 2 * mm, lang, 8)
+            draw_face(canvas, content, {**card_for(content, colour), "copy": 1}, Rect(x, 7 * mm, CARD_W, CARD_H), 0)
+            canvas.setStrokeColor(INK)
+            canvas.setLineWidth(0.6)
+            canvas.roundRect(x, 7 * mm, CARD_W, CARD_H, 1.5 * mm, stroke=1, fill=0)
+            canvas.setFillColor(INK)
+            canvas.setFont(font_for(lang), 8)
+            canvas.drawCentredString(x + CARD_W / 2, 2 * mm, table[colour][0][lang])
 
     return Picture(width, 24 * mm, paint)
 
 
-def turn_picture(content, lang: str) -> Picture:
-    """Phase 1: the top card of each column of the rail yard goes face down to the tracks pile."""
-    width, height = 160 * mm, 52 * mm
-
-    def paint(canvas):
-        top = 25 * mm
-        _label(canvas, term(content, "rail-yard", lang), 32 * mm, height - 4 * mm, lang, 9, bold=True)
-        columns = [["red", "red", "loco"], ["blue", "blue"], ["green"]]
-        for k, column in enumerate(columns):
-            _column(canvas, content, column, 6 * mm + k * 16 * mm, top)
-        for k, column in enumerate(columns):
-            x = 6 * mm + k * 16 * mm + CARD_W
-            y = top - (len(column) - 1) * 4.2 * mm + CARD_H / 2
-            _arrow(canvas, x + 1 * mm, y, 102 * mm, 18 * mm + k * 4 * mm)
-        for k in range(4):
-            _mini_card(canvas, content, None, 104 * mm + k * 1.2 * mm, 12 * mm + k * 1.2 * mm)
-        _label(canvas, term(content, "tracks-pile", lang), 112 * mm, height - 4 * mm, lang, 9, bold=True)
-        _label(canvas, term(content, "face-down", lang), 112 * mm, 6 * mm, lang, 8)
-        _label(canvas, term(content, "phase-1", lang), 30 * mm, 3 * mm, lang, 8)
-
-    return Picture(width, height, paint)
-
-
-DIAGRAMS = {"colours": colours_picture, "turn": turn_picture}
+DIAGRAMS = {"colours": colours_picture}
 
 
 # --- exact odds ---------------------------------------------------------------------------------

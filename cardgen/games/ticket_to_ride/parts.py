@@ -16,7 +16,7 @@ from math import atan2, cos, sin
 
 from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import KeepTogether, Paragraph, Table, TableStyle
+from reportlab.platypus import Table, TableStyle
 
 from cardgen.diagrams import Picture, term
 from cardgen.faces import INK, wrap
