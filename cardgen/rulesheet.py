@@ -7,7 +7,8 @@ worked examples (scenarios replayed by the verifier, pictured before and after) 
 game's own. The scenario notation is for people who write scenarios, not players: it is in
 docs/scenarios.md and `cardgen verify --notation GAME`. A game adds its pictures and parts through its definition
 (`diagrams`, `parts`, `example_diagram`; see `cardgen.registry`). Shared parts a game has but does
-not place are appended at the end, so no ruling or example is ever left out.
+not place are appended at the end, so no ruling or example is ever left out; an example a game's
+part draws beside its rule (`example_beside_rule`, `WithRule`) is not repeated there.
 
 Every worked example is replayed before anything is drawn; one failing example stops the build and
 no file is written.
@@ -48,7 +49,9 @@ LABELS = {
         "designers": "Designed by {names} ({year})",
         "rules": "Rules",
         "page": "Page {n}",
-        "rulings": "Rulings",
+        "rulings": "Questions and answers",
+        "play_time": "{minutes} minutes",
+        "age": "ages {age}+",
         "question": "Q.",
         "answer": "A.",
         "house_rule": "House rule:",
@@ -61,7 +64,9 @@ LABELS = {
         "designers": "設計：{names}（{year}）",
         "rules": "遊戲規則",
         "page": "第 {n} 頁",
-        "rulings": "規則裁定",
+        "rulings": "問與答",
+        "play_time": "約 {minutes} 分鐘",
+        "age": "{age} 歲以上",
         "question": "問：",
         "answer": "答：",
         "house_rule": "家規：",
@@ -289,6 +294,18 @@ def worked_example(content: GameContent, stem: str) -> WorkedExample:
     return cache[stem]
 
 
+def example_beside_rule(content: GameContent, stem: str) -> WorkedExample:
+    """The worked example `stem`, drawn by a game's own part under the rule it shows; the sheet
+    then leaves it out of the examples gathered at the end."""
+    content.__dict__.setdefault("_examples_beside_rules", set()).add(stem)
+    return worked_example(content, stem)
+
+
+def _examples_at_the_end(sheet) -> list[WorkedExample]:
+    beside = sheet.content.__dict__.get("_examples_beside_rules", set())
+    return [example for example in sheet.examples if example.path.stem not in beside]
+
+
 def replay_examples(content: GameContent) -> list[WorkedExample]:
     """Replay every scenario that carries `example:`; raise ContentErrors if any fails."""
     from verify.scenario import load_scenario
@@ -382,6 +399,10 @@ def title_block(sheet: Sheet) -> list[Flowable]:
     game = sheet.content.game
     published = game.get("published", {})
     lines = [sheet.label("players", min=game["players"]["min"], max=game["players"]["max"])]
+    if "play_time" in game:
+        lines.append(sheet.label("play_time", minutes=game["play_time"]))
+    if "age" in game:
+        lines.append(sheet.label("age", age=game["age"]))
     if published:
         separator = "、" if sheet.lang.startswith("zh") else ", "
         lines.append(sheet.label("designers", names=separator.join(published["designers"]), year=published["year"]))
@@ -456,7 +477,7 @@ def rulings_part(sheet: Sheet) -> list[Flowable]:
 def examples_part(sheet: Sheet) -> list[Flowable]:
     draw = sheet.game_parts.example_diagram
     flowables: list[Flowable] = []
-    for n, example in enumerate(sheet.examples, 1):
+    for n, example in enumerate(_examples_at_the_end(sheet), 1):
         # Scenario texts are not rule texts: braces in them are literal, not facts to fill in.
         text = body_flowables(tidy(example.data["example"][sheet.lang]), sheet.styles)
         picture = [draw(sheet.content, sheet.lang, example)] if draw is not None else []
@@ -480,7 +501,7 @@ def _has_part(sheet: Sheet, kind: str) -> bool:
     if kind == "rulings":
         return bool(sheet.content.files.get("rulings", {}).get("rulings"))
     if kind == "examples":
-        return bool(sheet.examples)
+        return bool(_examples_at_the_end(sheet))
     return True
 
 
@@ -524,7 +545,13 @@ def build_story(sheet: Sheet) -> list[Flowable]:
         if kind in BUILTIN_PARTS:
             parts += BUILTIN_PARTS[kind](sheet)
         elif kind is not None:
-            parts += extra[kind](sheet.content, sheet.lang, sheet.styles)
+            added = extra[kind](sheet.content, sheet.lang, sheet.styles)
+            if added and isinstance(added[0], WithRule):
+                # A worked example stays on the page of the rule it shows: the body joins it.
+                flat = [inner for part in parts for inner in (part._content if isinstance(part, KeepTogether) else [part])]
+                added = [WithRule(flat + list(added[0]._content))] + added[1:]
+                parts = []
+            parts += added
         story += with_heading(heading(sheet, number, sheet.text(section["title"])), parts) + [PartEnd()]
         placed.add(kind)
     for kind in GENERIC_PARTS:
@@ -532,6 +559,11 @@ def build_story(sheet: Sheet) -> list[Flowable]:
             number += 1
             story += with_heading(heading(sheet, number, sheet.label(kind)), BUILTIN_PARTS[kind](sheet)) + [PartEnd()]
     return story
+
+
+class WithRule(KeepTogether):
+    """A game part that stays on one page with the rule text above it (a worked example under
+    the rule it shows), when the two fit on a page."""
 
 
 class PartEnd(Flowable):

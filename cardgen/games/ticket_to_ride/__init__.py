@@ -4,7 +4,7 @@ rule-sheet pictures) and the checks its content needs. Its rules engine is
 
 from __future__ import annotations
 
-from cardgen.games.ticket_to_ride import checks, faces
+from cardgen.games.ticket_to_ride import checks, faces, parts as sheet_parts
 from cardgen.games.ticket_to_ride import diagrams as pictures
 from cardgen.registry import GameDefinition
 from verify.games.ticket_to_ride.rules import TicketToRide
@@ -13,9 +13,8 @@ from verify.games.ticket_to_ride.rules import TicketToRide
 class TicketToRideDefinition(GameDefinition):
     id = "ticket-to-ride-card-game"
     engine = TicketToRide
-    diagrams = pictures.DIAGRAMS
-    parts = pictures.PARTS
-    example_diagram = staticmethod(pictures.example_picture)
+    diagrams = {**pictures.DIAGRAMS, **sheet_parts.DIAGRAMS}
+    parts = {**pictures.PARTS, **sheet_parts.PARTS}
 
     def check(self, content):
         return checks.check(content)

@@ -81,5 +81,5 @@ def test_a_missing_ticket_breaks_the_stated_count(content_copy):
 
 
 def test_a_ruling_without_its_source_is_refused(content_copy):
-    lines = broken(content_copy, "rulings.yaml", "    source: 将不要的车票牌弃到牌叠底部。\n", "")
+    lines = broken(content_copy, "rulings.yaml", "    source: 从车票牌堆抓取4张牌，保留任意数量的车票牌，也可全不保留。\n", "")
     assert any("rulings.yaml" in line and "'source' is a required property" in line for line in lines), lines
