@@ -46,6 +46,9 @@ LABELS = {
     "en": {
         "players": "{min}–{max} players",
         "designers": "Designed by {names} ({year})",
+        "publisher": "Published by {name} ({year})",
+        "play_time": "{minutes} min",
+        "age": "ages {age}+",
         "rules": "Rules",
         "page": "Page {n}",
         "rulings": "Rulings",
@@ -59,6 +62,9 @@ LABELS = {
     "zh-Hant": {
         "players": "{min}–{max} 人",
         "designers": "設計：{names}（{year}）",
+        "publisher": "出版：{name}（{year}）",
+        "play_time": "{minutes} 分鐘",
+        "age": "{age} 歲以上",
         "rules": "遊戲規則",
         "page": "第 {n} 頁",
         "rulings": "規則裁定",
@@ -302,6 +308,8 @@ def replay_examples(content: GameContent) -> list[WorkedExample]:
             errors.append(exc)
             continue
         if "example" in data:
+            if isinstance(data["example"], dict) and not any(lang in data["example"] for lang in LANGUAGES):
+                continue  # its words are in rules.yaml: the game's own part places it under its rule
             if not (isinstance(data["example"], dict) and all(isinstance(data["example"].get(lang), str)
                                                               for lang in LANGUAGES)):
                 errors.append(locator.error(["example"], f"needs a text in each of {', '.join(LANGUAGES)}"))
@@ -382,9 +390,13 @@ def title_block(sheet: Sheet) -> list[Flowable]:
     game = sheet.content.game
     published = game.get("published", {})
     lines = [sheet.label("players", min=game["players"]["min"], max=game["players"]["max"])]
-    if published:
+    # Play time, age and publisher are printed when the game's content gives them.
+    lines += [sheet.label(key, **{value: game[key]}) for key, value in (("play_time", "minutes"), ("age", "age")) if key in game]
+    if published.get("designers"):
         separator = "、" if sheet.lang.startswith("zh") else ", "
         lines.append(sheet.label("designers", names=separator.join(published["designers"]), year=published["year"]))
+    if "publisher" in game:
+        lines.append(sheet.label("publisher", name=game["publisher"], year=published["year"]))
     other = [lang for lang in sheet.content.languages if lang != sheet.lang]
     cells = [
         [para(sheet.content.title[sheet.lang], sheet.styles.title)],
