@@ -54,8 +54,7 @@ LABELS = {
         "rulings": "Rulings",
         "question": "Q.",
         "answer": "A.",
-        "house_rule": "House rule:",
-        "compared": "Played both ways in {games} simulated games of {players} players, the winner changed in {changed} of them (about {percent} %).",
+        "house_rule": "Variant:",
         "examples": "Worked examples",
         "example": "Example {n}",
     },
@@ -70,8 +69,7 @@ LABELS = {
         "rulings": "規則裁定",
         "question": "問：",
         "answer": "答：",
-        "house_rule": "家規：",
-        "compared": "以兩種方式各模擬{games}局{players}人遊戲，勝者改變的有{changed}局（約{percent}%）。",
+        "house_rule": "變體規則：",
         "examples": "實例解說",
         "example": "範例 {n}",
     },
@@ -445,21 +443,10 @@ def rulings_part(sheet: Sheet) -> list[Flowable]:
                  sheet.styles.body),
             para(join(bold(sheet.label('answer')), gap, inline(sheet.text(ruling['ruling']), sheet.styles.accent_hex)), answer),
         ]
-        record = ruling.get("compare")
-        compared = None
-        if record is not None:
-            changed = record["winner_changed"]
-            compared = para(sheet.label("compared", games=record["games"], players=record["players"],
-                                        changed=changed, percent=f"{100 * changed / record['games']:.0f}"), aside)
+        # A ruling's measured `compare:` figures belong to `cardgen simulate --compare`, not to players.
         for alternative in ruling.get("alternatives", []):
             parts.append(para(join(bold(sheet.label("house_rule")), gap,
                                    inline(sheet.text(alternative["text"]), sheet.styles.accent_hex)), aside))
-            # The measured cost stands under the house rule it was measured for.
-            if compared is not None and alternative.get("value") == record["values"][1]:
-                parts.append(compared)
-                compared = None
-        if compared is not None:
-            parts.append(compared)
         parts.append(Spacer(1, 6))
         flowables.append(KeepTogether(parts))
     return flowables

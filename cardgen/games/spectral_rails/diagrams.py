@@ -12,7 +12,7 @@ from math import cos, pi, sin
 
 from reportlab.lib import colors
 from reportlab.lib.colors import HexColor
-from reportlab.platypus import Spacer, Table, TableStyle
+from reportlab.platypus import KeepTogether, Spacer, Table, TableStyle
 
 from cardgen.diagrams import Picture
 from cardgen.markup import bold, para
@@ -66,12 +66,12 @@ def _town(c, x, y, name, r=6 * mm):
 def route_diagram(content, lang):
     """A line of towns and spaces: the train's town, this turn's trail, another player's trail,
     your own older trail that blocks."""
-    width, height = 165 * mm, 46 * mm
+    width, height = 165 * mm, 38 * mm
     me, other = colour_of(content, "green"), colour_of(content, "purple")
     gl, pl = letter_of(content, "green"), letter_of(content, "purple")
 
     def paint(c):
-        y = 26 * mm
+        y = 19 * mm
         xs = [10 * mm + k * 18.5 * mm for k in range(9)]
         c.setStrokeColor(RAIL)
         c.setLineWidth(1.6)
@@ -123,12 +123,12 @@ def _card(c, x, y, value, colour, letter, w=11 * mm, h=15 * mm, faded=False):
 
 def row_diagram(content, lang):
     """A row of five used cards, the last laid on the left; half (2) come back from the left."""
-    width, height = 150 * mm, 42 * mm
+    width, height = 150 * mm, 36 * mm
     colour, letter = colour_of(content, "green"), letter_of(content, "green")
 
     def paint(c):
         values = [4, 3, 2, 2, 1]
-        y = 12 * mm
+        y = 8 * mm
         for k, v in enumerate(values):
             x = 30 * mm + k * 14 * mm
             _card(c, x, y, v, colour, letter, faded=k >= 2)
@@ -138,7 +138,7 @@ def row_diagram(content, lang):
         _label(c, 43.5 * mm, y + 21 * mm, term(content, "row-back", lang), lang, bold=True, colour=INK)
         c.line(58 * mm, y + 19 * mm, 99 * mm, y + 19 * mm)
         _label(c, 78.5 * mm, y + 21 * mm, term(content, "row-stays", lang), lang)
-        _label(c, 45 * mm, y - 6 * mm, term(content, "row-left", lang), lang)
+        _label(c, 45 * mm, y - 5 * mm, term(content, "row-left", lang), lang)
 
     return Picture(width, height, paint)
 
@@ -270,9 +270,9 @@ def table_diagram(content, lang):
     keys = ["table-board", "table-souls", "table-blue", "table-red", "table-track", "table-mat",
             "table-trail", "table-coins", "table-hand", "table-row", "table-leader"]
     width = 170 * mm
-    legend, legend_h = _legend(content, lang, keys, width)
+    legend, legend_h = _legend(content, lang, keys, width, columns=3)
     lay = layout(content, "four-players")
-    scale = 112 / lay.width
+    scale = 104 / lay.width
     board_w, board_h = lay.width * scale * mm, lay.height * scale * mm
     height = board_h + legend_h + 4 * mm
     green, gl = colour_of(content, "green"), letter_of(content, "green")
@@ -315,21 +315,20 @@ def table_diagram(content, lang):
         mat_y = base + board_h - 120 * mat_scale * mm
         draw_mat(c, content, "green", px, mat_y, scale=mat_scale)
         _callout(c, 6, px + 190 * mat_scale * mm + 2.5 * mm, mat_y + 110 * mat_scale * mm)
-        # the supply: 13 trail pieces in two rows
-        ty0 = mat_y - 6 * mm
+        # the supply: 13 trail pieces in two rows, and the coins beside them
+        ty0 = mat_y - 5 * mm
         for k in range(13):
-            trail_piece(c, px + 2 * mm + (k % 7) * 4.2 * mm, ty0 - (k // 7) * 4.2 * mm, 3.6 * mm, green, gl)
-        _callout(c, 7, px + 7 * 4.2 * mm + 2.5 * mm, ty0)
-        # coins
-        cy = ty0 - 11 * mm
+            trail_piece(c, px + 2 * mm + (k % 7) * 3.9 * mm, ty0 - (k // 7) * 3.9 * mm, 3.4 * mm, green, gl)
+        _callout(c, 7, px + 2 * mm + 3.9 * mm * 6.5, ty0 - 4.6 * mm)
+        cy = ty0 - 1.8 * mm
         for k in range(2):
             c.setFillColor(HexColor("#d4a017"))
             c.setStrokeColor(INK)
             c.setLineWidth(0.4)
-            c.circle(px + 2.5 * mm + k * 5.5 * mm, cy, 2.3 * mm, stroke=1, fill=1)
-        _callout(c, 8, px + 14 * mm, cy)
+            c.circle(px + 33 * mm + k * 5.5 * mm, cy, 2.3 * mm, stroke=1, fill=1)
+        _callout(c, 8, px + 47 * mm, cy)
         # the hand: nine cards fanned
-        hy = cy - 14 * mm
+        hy = ty0 - 16 * mm
         for k, value in enumerate(sorted(card["value"] for card in content.cards if card["colour"] == "green")):
             x = px + k * 3.2 * mm
             c.setFillColor(PAPER)
@@ -341,7 +340,7 @@ def table_diagram(content, lang):
             c.drawString(x + 0.7 * mm, hy + 6.3 * mm, str(value))
         _callout(c, 9, px + 9 * 3.2 * mm + 6 * mm, hy + 4 * mm)
         # the row: room for used cards, left of the mat's foot
-        ry = hy - 13 * mm
+        ry = hy - 12 * mm
         c.setStrokeColor(MUTED)
         c.setDash(1.5, 1.5)
         c.setLineWidth(0.6)
@@ -401,7 +400,7 @@ def _odds_table(content, lang, styles, cell_text):
         ("LINEBELOW", (0, 1), (-1, -2), 0.3, colors.HexColor("#c8c8c8")),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
     ]))
-    return [table, Spacer(1, 4)]
+    return [KeepTogether([table, Spacer(1, 4)])]  # a table of two rows never splits
 
 
 def odds_part(content, lang, styles):

@@ -35,13 +35,15 @@ REGION_TINT = {"hills": HexColor("#e9dcc0"), "flats": HexColor("#d7e4cf")}
 
 VIEW_W = 85 * mm  # one position: the ring and the players under it
 VIEW_GAP = 4 * mm
-RING_R = 19 * mm
-TOWN_R = 5.0 * mm
-SPACE = 3.7 * mm
-SOUL = 3.6 * mm
-RING_H = 2 * (RING_R + TOWN_R) + 2 * mm
-PANEL_H = 20 * mm
-CARD_W, CARD_H, CARD_GAP = 3.3 * mm, 4.5 * mm, 0.4 * mm
+RING_R = 17 * mm
+TOWN_R = 4.8 * mm
+SPACE = 3.4 * mm
+SOUL = 3.4 * mm
+# The ring lies flat-topped (towns at 120, 60, 0 ... degrees), a little lower than it is wide.
+RING_H = 2 * (RING_R * sin(pi / 3) + TOWN_R) + 2.5 * mm
+PANEL_H = 13 * mm
+CARD_W, CARD_H, CARD_GAP = 3.1 * mm, 4.0 * mm, 0.4 * mm
+LINE_GAP = 0.6 * mm
 MIN_LABEL = 5.0  # points: labels shrink to this size, then wrap
 
 # --- the examples and the sections they stand in --------------------------------------------------
@@ -70,9 +72,9 @@ SHOWN = {
     "ruling-ride-others-trail": {"players": ("P1",)},
     "coin-move": {"players": ("P1",)},
     "removal-ends-the-turn": {"players": ("P1",)},
-    "passing": {"players": ("P1", "P2", "P3")},
+    "passing": {"players": ("P3",)},
     "round-end-recovery": {"players": ("P1", "P2")},
-    "auction": {"players": ("P1", "P2", "P3")},
+    "auction": {"players": ("P1", "P2")},
     "second-half": {"players": ("P1", "P2")},
     "scoring": {"players": ("P1", "P2", "P3"), "ring": False},
 }
@@ -163,8 +165,9 @@ def fit_label(scene: Scene, text: str, lang: str, x: float, y: float, width: flo
 
 def _ring_points(towns: list[str], cx: float, cy: float) -> dict[str, tuple[float, float, float]]:
     n = len(towns)
-    return {t: (cx + RING_R * cos(pi / 2 - 2 * pi * k / n), cy + RING_R * sin(pi / 2 - 2 * pi * k / n),
-                pi / 2 - 2 * pi * k / n) for k, t in enumerate(towns)}
+    first = 2 * pi / 3 if n == 6 else pi / 2
+    return {t: (cx + RING_R * cos(first - 2 * pi * k / n), cy + RING_R * sin(first - 2 * pi * k / n),
+                first - 2 * pi * k / n) for k, t in enumerate(towns)}
 
 
 def _players(fields: dict) -> list[str]:
@@ -248,16 +251,16 @@ def panel_items(scene: Scene, content, lang: str, fields: dict, player: str, x0:
     fit_label(scene, player, lang, x0, top - 3.2 * mm, 8 * mm, 7.5, bold=True, colour=player)
     scene.add("train", player, x0 + 0.3 * mm, top - 10.5 * mm, 6 * mm, 4.2 * mm, where="mat", owner=player)
     # the mat
-    mx, mw, mh = x0 + 8 * mm, 37 * mm, PANEL_H - 1 * mm
+    seat = 3.9 * mm
+    mx, mw, mh = x0 + 8 * mm, 6 * (seat + 0.8 * mm) + 1.2 * mm, PANEL_H - 1 * mm
     scene.add("mat", player, mx, top - mh, mw, mh, owner=player)
-    seat = 5.0 * mm
     for k in range(6):
-        sx, sy = mx + 1 * mm + k * (seat + 1 * mm), top - 1 * mm - seat
+        sx, sy = mx + 1 * mm + k * (seat + 0.8 * mm), top - 1 * mm - seat
         scene.add("seat", str(k + 1), sx, sy, seat, seat, owner=player, where="paid" if k >= 3 else "free")
     for k, soul in enumerate(fields.get(f"aboard.{player}", [])[:6]):
-        sx, sy = mx + 1 * mm + k * (seat + 1 * mm) + 0.5 * mm, top - 1 * mm - seat + 0.5 * mm
+        sx, sy = mx + 1 * mm + k * (seat + 0.8 * mm) + (seat - SOUL) / 2, top - 1 * mm - seat + (seat - SOUL) / 2
         scene.add("soul", soul, sx, sy, SOUL, SOUL, where=f"aboard.{player}")
-    half_w, half_h = (mw - 3 * mm) / 2, mh - seat - 3 * mm
+    half_w, half_h = (mw - 3 * mm) / 2, mh - seat - 2.6 * mm
     for k, zone in enumerate(("delivered_one", "delivered_two")):
         hx, hy = mx + 1 * mm + k * (half_w + 1 * mm), top - mh + 1 * mm
         scene.add("half", str(k + 1), hx, hy, half_w, half_h, owner=player)
@@ -276,10 +279,10 @@ def panel_items(scene: Scene, content, lang: str, fields: dict, player: str, x0:
               sx + 4.2 * mm, top - 3.0 * mm, x0 + VIEW_W - sx - 4.2 * mm, 6)
     # cards: a word, then the cards in order (a row from its left end)
     label_w = 7.5 * mm
-    y = top - 4.4 * mm
+    y = top - 3.7 * mm
     for zone in lines:
         cards = fields.get(f"{zone}.{player}", [])
-        y -= CARD_H + 0.8 * mm
+        y -= CARD_H + LINE_GAP
         fit_label(scene, term(content, f"zone-{zone}", lang), lang, rx, y + 1.3 * mm, label_w - 0.5 * mm, 6)
         room = x0 + VIEW_W - rx - label_w
         step = min(CARD_W + CARD_GAP, room / max(1, len(cards)))
@@ -309,23 +312,29 @@ def scene(content, lang: str, example) -> Scene:
     players = shown.get("players", ())
     ring = shown.get("ring", True)
     lines = {p: _lines_for(example, p) for p in players}
-    panels_h = sum(PANEL_H + max(0, len(lines[p]) - 2) * (CARD_H + 0.8 * mm) + 2 * mm for p in players)
-    title_h = 5 * mm
+    panels_h = sum(PANEL_H + max(0, len(lines[p]) - 2) * (CARD_H + LINE_GAP) + 1.5 * mm for p in players)
+    # "before" and "after" stand in the ring's upper right corner (the round track has the left);
+    # without a ring they head the view.
+    title_h = 0 if ring else 5 * mm
     height = title_h + (RING_H if ring else 0) + panels_h
     shown_views = views(example)
     width = len(shown_views) * VIEW_W + (len(shown_views) - 1) * VIEW_GAP
     result = Scene(width, height)
     for k, (key, fields) in enumerate(shown_views):
         x0 = k * (VIEW_W + VIEW_GAP)
-        fit_label(result, term(content, key, lang), lang, x0 + VIEW_W / 2, height - 3.5 * mm, VIEW_W, 8.5,
-                  bold=True, align="centre", colour="ink")
+        if ring:
+            fit_label(result, term(content, key, lang), lang, x0 + VIEW_W - 1 * mm, height - 3.5 * mm, 20 * mm, 8.5,
+                      bold=True, align="right", colour="ink")
+        else:
+            fit_label(result, term(content, key, lang), lang, x0 + VIEW_W / 2, height - 3.5 * mm, VIEW_W, 8.5,
+                      bold=True, align="centre", colour="ink")
         y = height - title_h
         if ring:
             ring_items(result, content, lang, ring_map(example), fields, x0 + VIEW_W / 2, y - RING_H / 2)
             y -= RING_H
         for player in players:
-            extra = max(0, len(lines[player]) - 2) * (CARD_H + 0.8 * mm)
-            y -= PANEL_H + extra + 2 * mm
+            extra = max(0, len(lines[player]) - 2) * (CARD_H + LINE_GAP)
+            y -= PANEL_H + extra + 1.5 * mm
             panel_items(result, content, lang, fields, player, x0, y + extra, lines[player])
     return result
 
@@ -442,6 +451,59 @@ def example_picture(content, lang: str, example) -> Flowable:
 
 # --- the parts placed under the rules -------------------------------------------------------------
 
+class ExampleBlock(Flowable):
+    """An example's title, words and picture, kept on one page. Where the page has not quite
+    room for the picture at full size, the picture is drawn a little smaller (down to MIN_SCALE)
+    rather than leaving the rest of the page blank; with less room the whole block moves on."""
+
+    MIN_SCALE = 0.8
+
+    def __init__(self, text: list[Flowable], picture: Flowable):
+        super().__init__()
+        self.text = text
+        self.picture = picture
+        self.scale = 1.0
+
+    def _text_height(self, width: float) -> float:
+        height = 0.0
+        for k, flowable in enumerate(self.text):
+            _, h = flowable.wrap(width, 10 ** 6)
+            height += h + flowable.getSpaceAfter() + (flowable.getSpaceBefore() if k else 0)
+        return height
+
+    def wrap(self, available_width, available_height):
+        self.width = available_width
+        self._text_h = self._text_height(available_width)
+        pw, ph = self.picture.wrap(available_width, available_height)
+        room = available_height - self._text_h - self.picture.getSpaceBefore()
+        self.scale = 1.0 if room >= ph else max(self.MIN_SCALE, room / ph)
+        self.height = self._text_h + self.picture.getSpaceBefore() + ph * self.scale
+        return self.width, self.height
+
+    def split(self, available_width, available_height):
+        return []  # never split: on a page with too little room the block starts the next page
+
+    def getSpaceBefore(self):
+        return self.text[0].getSpaceBefore() if self.text else 0
+
+    def getSpaceAfter(self):
+        return self.picture.getSpaceAfter()
+
+    def draw(self):
+        y = self.height
+        for k, flowable in enumerate(self.text):
+            _, h = flowable.wrap(self.width, 10 ** 6)
+            y -= (flowable.getSpaceBefore() if k else 0) + h
+            flowable.drawOn(self.canv, 0, y)
+            y -= flowable.getSpaceAfter()
+        pw, ph = self.picture.width * self.scale, self.picture.height * self.scale
+        self.canv.saveState()
+        self.canv.translate((self.width - pw) / 2, 0)
+        self.canv.scale(self.scale, self.scale)
+        self.picture.drawOn(self.canv, 0, 0)
+        self.canv.restoreState()
+
+
 def examples_part(stems):
     def part(content, lang, styles):
         from cardgen.rulesheet import body_flowables, tidy
@@ -456,8 +518,7 @@ def examples_part(stems):
             text = []
             for flowable in body_flowables(tidy(term(content, f"example-{stem}", lang)), styles):
                 text += list(flowable._content) if isinstance(flowable, KeepTogether) else [flowable]
-            # An example is short: its title, words and picture stay on one page.
-            flowables.append(KeepTogether([para(plain(title), styles.h2)] + text + [example_picture(content, lang, example)]))
+            flowables.append(ExampleBlock([para(plain(title), styles.h2)] + text, example_picture(content, lang, example)))
         return flowables
 
     return part
