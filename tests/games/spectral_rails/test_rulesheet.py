@@ -237,7 +237,7 @@ def test_chinese_text_has_no_english_words_half_width_brackets_or_turns_called_r
         assert not re.search(r"[A-Za-z]{2,}", re.sub(r"\bP[1-4]\b|\{[a-z_-]+\}|（I+）", "", text)), text
         assert "(" not in text and ")" not in text, text
         # 回合 is a round; a player's turn is 行動 (這次行動, 輪到你時)
-        assert not re.search(r"(本回合|這個回合)(鋪設|火車|行駛)", text), text
+        assert not re.search(r"(本回合|這個回合)(鋪設|火車|行駛)|(道路|移動|上車|歸靈)的回合|你的回合", text), text
         assert "—" not in text and "－" not in text, text  # one dash style: none in running text
 
 
