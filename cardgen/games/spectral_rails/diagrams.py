@@ -412,5 +412,15 @@ def exact_odds_part(content, lang, styles):
     return _odds_table(content, lang, styles, lambda p: f"{p.p}/{p.q} ≈ {float(p) * 100:.1f} %")
 
 
-DIAGRAMS = {"anatomy": anatomy_diagram, "table": table_diagram, "route": route_diagram, "row": row_diagram}
+def _fitting(draw):
+    """The diagram as a picture that may shrink a little to finish a page (see FitPicture)."""
+    def diagram(content, lang):
+        from cardgen.games.spectral_rails.examples import FitPicture
+
+        return FitPicture(draw(content, lang))
+    return diagram
+
+
+DIAGRAMS = {name: _fitting(draw) for name, draw in
+            {"anatomy": anatomy_diagram, "table": table_diagram, "route": route_diagram, "row": row_diagram}.items()}
 GENERATED = {"odds": odds_part, "odds-exact": exact_odds_part, "summary": summary_part}

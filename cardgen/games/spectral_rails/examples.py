@@ -73,7 +73,7 @@ SHOWN = {
     "coin-move": {"players": ("P1",)},
     "removal-ends-the-turn": {"players": ("P1",)},
     "passing": {"players": ("P3",)},
-    "round-end-recovery": {"players": ("P1", "P2")},
+    "round-end-recovery": {"players": ("P1",)},
     "auction": {"players": ("P1", "P2")},
     "second-half": {"players": ("P1", "P2")},
     "scoring": {"players": ("P1", "P2", "P3"), "ring": False},
@@ -450,6 +450,39 @@ def example_picture(content, lang: str, example) -> Flowable:
 
 
 # --- the parts placed under the rules -------------------------------------------------------------
+
+class FitPicture(Flowable):
+    """A picture that may be drawn a little smaller (down to ExampleBlock.MIN_SCALE) to finish a
+    page rather than leave its foot blank. Measured for a KeepTogether (which asks with an endless
+    height), it gives its smallest height, so the group stays on the page when that fits."""
+
+    def __init__(self, picture: Flowable):
+        super().__init__()
+        self.picture = picture
+        self.scale = 1.0
+        self.hAlign = "CENTER"
+
+    def wrap(self, available_width, available_height):
+        width, height = self.picture.wrap(available_width, available_height)
+        if available_height >= 0xffffff:  # a KeepTogether measuring its contents
+            self.scale = ExampleBlock.MIN_SCALE
+        else:
+            self.scale = 1.0 if available_height >= height else max(ExampleBlock.MIN_SCALE, available_height / height)
+        self.width, self.height = width * self.scale, height * self.scale
+        return self.width, self.height
+
+    def getSpaceBefore(self):
+        return self.picture.getSpaceBefore()
+
+    def getSpaceAfter(self):
+        return self.picture.getSpaceAfter()
+
+    def draw(self):
+        self.canv.saveState()
+        self.canv.scale(self.scale, self.scale)
+        self.picture.drawOn(self.canv, 0, 0)
+        self.canv.restoreState()
+
 
 class ExampleBlock(Flowable):
     """An example's title, words and picture, kept on one page. Where the page has not quite
