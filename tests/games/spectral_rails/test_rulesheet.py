@@ -199,7 +199,7 @@ def test_a_label_too_wide_wraps_rather_than_being_cut(content):
 
 FORBIDDEN = re.compile(r"cardgen|\bengine|scenario|replay|refused|parameter|simulat|\boptions?\b|--|[A-Za-z_]=[A-Za-z0-9]|house rule",
                        re.IGNORECASE)
-SEED_STEPS = re.compile(r"\b[ABC]-\d")
+SEED_STEPS = re.compile(r"(?<![A-Za-z])[ABC]-\d")
 # Characters written only in Simplified Chinese, each with a Traditional form the sheet uses.
 SIMPLIFIED = set("这个们说时车从为会后过发对开门间还进边样长见动东无与关实现两种点类给经将让应该设计图计划数选择场张")
 
