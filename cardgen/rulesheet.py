@@ -294,7 +294,9 @@ def worked_example(content: GameContent, stem: str) -> WorkedExample:
 
 
 def replay_examples(content: GameContent) -> list[WorkedExample]:
-    """Replay every scenario that carries `example:`; raise ContentErrors if any fails."""
+    """Replay every scenario that carries `example:` with its words; raise ContentErrors if any
+    fails. An `example:` that holds only `steps` has its words in rules.yaml and is placed under
+    its rule by the game's own part, so it is not listed here."""
     from verify.scenario import load_scenario
 
     marked = []
