@@ -247,10 +247,12 @@ def anatomy_diagram(content, lang):
         # the mat, as printed
         draw_mat(c, content, "green", mat_x, mat_y, scale=scale)
         u = mm * scale
+        # the seats' row (seats of 22 with gaps of 4, centred), pointed at from either side
         seat_y = mat_y + 67 * u
-        _callout(c, 5, mat_x - 4 * mm, seat_y, (mat_x, seat_y))
-        paid_x = mat_x + (MAT_W - 6 * 22 - 5 * 4) / 2 * u + 3 * 26 * u
-        _callout(c, 6, paid_x + 11 * u, mat_y + MAT_H * u + 4 * mm, (paid_x + 11 * u, mat_y + MAT_H * u))
+        first_seat = mat_x + (MAT_W - 6 * 22 - 5 * 4) / 2 * u
+        _callout(c, 5, mat_x - 4 * mm, seat_y, (first_seat, seat_y))
+        last_seat = first_seat + (5 * 26 + 22) * u
+        _callout(c, 6, mat_x + MAT_W * u + 4 * mm, seat_y, (last_seat, seat_y))
         _callout(c, 7, mat_x + 50 * u, mat_y - 1 * mm, (mat_x + 50 * u, mat_y + 6 * u))
         _callout(c, 8, mat_x + 139 * u, mat_y - 1 * mm, (mat_x + 139 * u, mat_y + 6 * u))
         _paint_legend(c, legend, 0)
