@@ -123,12 +123,12 @@ def _card(c, x, y, value, colour, letter, w=11 * mm, h=15 * mm, faded=False):
 
 def row_diagram(content, lang):
     """A row of five used cards, the last laid on the left; half (2) come back from the left."""
-    width, height = 150 * mm, 36 * mm
+    width, height = 150 * mm, 29 * mm
     colour, letter = colour_of(content, "green"), letter_of(content, "green")
 
     def paint(c):
         values = [4, 3, 2, 2, 1]
-        y = 8 * mm
+        y = 2.5 * mm
         for k, v in enumerate(values):
             x = 30 * mm + k * 14 * mm
             _card(c, x, y, v, colour, letter, faded=k >= 2)
@@ -138,7 +138,16 @@ def row_diagram(content, lang):
         _label(c, 43.5 * mm, y + 21 * mm, term(content, "row-back", lang), lang, bold=True, colour=INK)
         c.line(58 * mm, y + 19 * mm, 99 * mm, y + 19 * mm)
         _label(c, 78.5 * mm, y + 21 * mm, term(content, "row-stays", lang), lang)
-        _label(c, 45 * mm, y - 5 * mm, term(content, "row-left", lang), lang)
+        # the left end explained beside the row, with an arrow back to it
+        c.setFillColor(MUTED)
+        c.setFont(font(lang), 8)
+        c.drawString(104 * mm, y + 6.5 * mm, term(content, "row-left", lang))
+        c.setStrokeColor(MUTED)
+        c.setLineWidth(0.6)
+        c.line(30 * mm, y - 0.8 * mm, 102 * mm, y - 0.8 * mm)
+        c.line(102 * mm, y - 0.8 * mm, 102 * mm, y + 7.5 * mm)
+        c.line(30 * mm, y - 0.8 * mm, 31.8 * mm, y + 0.4 * mm)  # the arrow points to the left end
+        c.line(30 * mm, y - 0.8 * mm, 31.8 * mm, y - 2.0 * mm)
 
     return Picture(width, height, paint)
 
