@@ -8,21 +8,18 @@ sheet's language, so no label has to squeeze between the parts."""
 
 from __future__ import annotations
 
-from math import cos, pi, sin
-
 from reportlab.lib import colors
 from reportlab.lib.colors import HexColor
 from reportlab.platypus import KeepTogether, Spacer, Table, TableStyle
 
 from cardgen.diagrams import Picture
 from cardgen.markup import bold, para
-from cardgen.games.spectral_rails.art import (DARK_SOUL, INK, LIGHT_SOUL, PAPER, RAIL, SAND, colour_of, font,
-                                              ghost_train, letter_of, term, trail_piece)
+from cardgen.games.spectral_rails.art import (DARK_SOUL, INK, PAPER, RAIL, colour_of, font, ghost_train, letter_of,
+                                              term, trail_piece)
 from cardgen.games.spectral_rails.board import draw_board, layout
-from cardgen.pdfdoc import CJK, SANS, SANS_BOLD, mm
+from cardgen.pdfdoc import SANS_BOLD, mm
 
 MUTED = HexColor("#616161")
-COLOURS = ("green", "purple", "orange", "grey")
 
 
 def _label(c, x, y, text, lang, size=8, colour=MUTED, bold=False):
@@ -219,7 +216,7 @@ def _paint_legend(c, placed, y0: float) -> None:
 
 def anatomy_diagram(content, lang):
     """A soul tile (front and back) and a player mat, their parts named by callouts."""
-    from cardgen.games.spectral_rails.pieces import MAT_H, MAT_W, _soul, _soul_back, draw_mat
+    from cardgen.games.spectral_rails.pieces import MAT_W, _soul, _soul_back, draw_mat
     from cardgen.layout import Rect
 
     keys = ["anatomy-region-letter", "anatomy-region-shape", "anatomy-town", "anatomy-back",
