@@ -47,6 +47,7 @@ LABELS = {
     "en": {
         "players": "{min}–{max} players",
         "designers": "Designed by {names} ({year})",
+        "publisher": "Published by {name} ({year})",
         "rules": "Rules",
         "page": "Page {n}",
         "rulings": "Questions and answers",
@@ -54,14 +55,14 @@ LABELS = {
         "age": "ages {age}+",
         "question": "Q.",
         "answer": "A.",
-        "house_rule": "House rule:",
-        "compared": "Played both ways in {games} simulated games of {players} players, the winner changed in {changed} of them (about {percent} %).",
+        "house_rule": "Variant:",
         "examples": "Worked examples",
         "example": "Example {n}",
     },
     "zh-Hant": {
         "players": "{min}–{max} 人",
         "designers": "設計：{names}（{year}）",
+        "publisher": "出版：{name}（{year}）",
         "rules": "遊戲規則",
         "page": "第 {n} 頁",
         "rulings": "問與答",
@@ -69,8 +70,7 @@ LABELS = {
         "age": "{age} 歲以上",
         "question": "問：",
         "answer": "答：",
-        "house_rule": "家規：",
-        "compared": "以兩種方式各模擬{games}局{players}人遊戲，勝者改變的有{changed}局（約{percent}%）。",
+        "house_rule": "變體規則：",
         "examples": "實例解說",
         "example": "範例 {n}",
     },
@@ -307,7 +307,9 @@ def _examples_at_the_end(sheet) -> list[WorkedExample]:
 
 
 def replay_examples(content: GameContent) -> list[WorkedExample]:
-    """Replay every scenario that carries `example:`; raise ContentErrors if any fails."""
+    """Replay every scenario that carries `example:` with its words; raise ContentErrors if any
+    fails. An `example:` that holds only `steps` has its words in rules.yaml and is placed under
+    its rule by the game's own part, so it is not listed here."""
     from verify.scenario import load_scenario
 
     marked = []
@@ -319,6 +321,8 @@ def replay_examples(content: GameContent) -> list[WorkedExample]:
             errors.append(exc)
             continue
         if "example" in data:
+            if isinstance(data["example"], dict) and not any(lang in data["example"] for lang in LANGUAGES):
+                continue  # its words are in rules.yaml: the game's own part places it under its rule
             if not (isinstance(data["example"], dict) and all(isinstance(data["example"].get(lang), str)
                                                               for lang in LANGUAGES)):
                 errors.append(locator.error(["example"], f"needs a text in each of {', '.join(LANGUAGES)}"))
@@ -399,13 +403,13 @@ def title_block(sheet: Sheet) -> list[Flowable]:
     game = sheet.content.game
     published = game.get("published", {})
     lines = [sheet.label("players", min=game["players"]["min"], max=game["players"]["max"])]
-    if "play_time" in game:
-        lines.append(sheet.label("play_time", minutes=game["play_time"]))
-    if "age" in game:
-        lines.append(sheet.label("age", age=game["age"]))
-    if published:
+    # Play time, age and publisher are printed when the game's content gives them.
+    lines += [sheet.label(key, **{value: game[key]}) for key, value in (("play_time", "minutes"), ("age", "age")) if key in game]
+    if published.get("designers"):
         separator = "、" if sheet.lang.startswith("zh") else ", "
         lines.append(sheet.label("designers", names=separator.join(published["designers"]), year=published["year"]))
+    if "publisher" in game:
+        lines.append(sheet.label("publisher", name=game["publisher"], year=published["year"]))
     other = [lang for lang in sheet.content.languages if lang != sheet.lang]
     cells = [
         [para(sheet.content.title[sheet.lang], sheet.styles.title)],
@@ -454,21 +458,10 @@ def rulings_part(sheet: Sheet) -> list[Flowable]:
                  sheet.styles.body),
             para(join(bold(sheet.label('answer')), gap, inline(sheet.text(ruling['ruling']), sheet.styles.accent_hex)), answer),
         ]
-        record = ruling.get("compare")
-        compared = None
-        if record is not None:
-            changed = record["winner_changed"]
-            compared = para(sheet.label("compared", games=record["games"], players=record["players"],
-                                        changed=changed, percent=f"{100 * changed / record['games']:.0f}"), aside)
+        # A ruling's measured `compare:` figures belong to `cardgen simulate --compare`, not to players.
         for alternative in ruling.get("alternatives", []):
             parts.append(para(join(bold(sheet.label("house_rule")), gap,
                                    inline(sheet.text(alternative["text"]), sheet.styles.accent_hex)), aside))
-            # The measured cost stands under the house rule it was measured for.
-            if compared is not None and alternative.get("value") == record["values"][1]:
-                parts.append(compared)
-                compared = None
-        if compared is not None:
-            parts.append(compared)
         parts.append(Spacer(1, 6))
         flowables.append(KeepTogether(parts))
     return flowables

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from cardgen.games.spectral_rails import checks, faces, pieces
 from cardgen.games.spectral_rails import diagrams as pictures
+from cardgen.games.spectral_rails import examples
 from cardgen.registry import GameDefinition
 from verify.games.spectral_rails.rules import SpectralRails
 
@@ -14,8 +15,8 @@ class SpectralRailsDefinition(GameDefinition):
     id = "spectral-rails"
     engine = SpectralRails
     diagrams = pictures.DIAGRAMS
-    parts = pictures.GENERATED
-    example_diagram = staticmethod(pictures.example_diagram)
+    parts = {**pictures.GENERATED, **examples.PARTS}
+    example_diagram = staticmethod(examples.example_picture)
 
     def check(self, content):
         return checks.check(content)
