@@ -45,6 +45,8 @@ RULE_LINE = colors.HexColor("#c8c8c8")
 LABELS = {
     "en": {
         "players": "{min}–{max} players",
+        "play_time": "{minutes} minutes",
+        "age": "ages {age}+",
         "designers": "Designed by {names} ({year})",
         "rules": "Rules",
         "page": "Page {n}",
@@ -52,12 +54,13 @@ LABELS = {
         "question": "Q.",
         "answer": "A.",
         "house_rule": "House rule:",
-        "compared": "Played both ways in {games} simulated games of {players} players, the winner changed in {changed} of them (about {percent} %).",
         "examples": "Worked examples",
         "example": "Example {n}",
     },
     "zh-Hant": {
         "players": "{min}–{max} 人",
+        "play_time": "約 {minutes} 分鐘",
+        "age": "{age} 歲以上",
         "designers": "設計：{names}（{year}）",
         "rules": "遊戲規則",
         "page": "第 {n} 頁",
@@ -65,7 +68,6 @@ LABELS = {
         "question": "問：",
         "answer": "答：",
         "house_rule": "家規：",
-        "compared": "以兩種方式各模擬{games}局{players}人遊戲，勝者改變的有{changed}局（約{percent}%）。",
         "examples": "實例解說",
         "example": "範例 {n}",
     },
@@ -337,6 +339,7 @@ class Sheet:
     styles: Styles
     examples: list[WorkedExample]
     game_parts: GameDefinition
+    shown_examples: list[str] = field(default_factory=list)  # stems, in the order they are printed
 
     def label(self, key: str, **values) -> str:
         return LABELS[self.lang][key].format(**values)
@@ -382,6 +385,7 @@ def title_block(sheet: Sheet) -> list[Flowable]:
     game = sheet.content.game
     published = game.get("published", {})
     lines = [sheet.label("players", min=game["players"]["min"], max=game["players"]["max"])]
+    lines += [sheet.label(key, minutes=game[key], age=game[key]) for key in ("play_time", "age") if key in game]
     if published:
         separator = "、" if sheet.lang.startswith("zh") else ", "
         lines.append(sheet.label("designers", names=separator.join(published["designers"]), year=published["year"]))
@@ -433,30 +437,25 @@ def rulings_part(sheet: Sheet) -> list[Flowable]:
                  sheet.styles.body),
             para(join(bold(sheet.label('answer')), gap, inline(sheet.text(ruling['ruling']), sheet.styles.accent_hex)), answer),
         ]
-        record = ruling.get("compare")
-        compared = None
-        if record is not None:
-            changed = record["winner_changed"]
-            compared = para(sheet.label("compared", games=record["games"], players=record["players"],
-                                        changed=changed, percent=f"{100 * changed / record['games']:.0f}"), aside)
         for alternative in ruling.get("alternatives", []):
             parts.append(para(join(bold(sheet.label("house_rule")), gap,
                                    inline(sheet.text(alternative["text"]), sheet.styles.accent_hex)), aside))
-            # The measured cost stands under the house rule it was measured for.
-            if compared is not None and alternative.get("value") == record["values"][1]:
-                parts.append(compared)
-                compared = None
-        if compared is not None:
-            parts.append(compared)
         parts.append(Spacer(1, 6))
         flowables.append(KeepTogether(parts))
     return flowables
 
 
-def examples_part(sheet: Sheet) -> list[Flowable]:
+def examples_part(sheet: Sheet, stems: list[str] | None = None) -> list[Flowable]:
+    """The worked examples named by `stems` (a section's `examples:`), or else every one no
+    section has shown. Examples are numbered in the order the sheet prints them."""
     draw = sheet.game_parts.example_diagram
+    by_stem = {example.path.stem: example for example in sheet.examples}
+    chosen = [by_stem[stem] for stem in stems] if stems is not None else \
+        [example for example in sheet.examples if example.path.stem not in sheet.shown_examples]
     flowables: list[Flowable] = []
-    for n, example in enumerate(sheet.examples, 1):
+    for example in chosen:
+        sheet.shown_examples.append(example.path.stem)
+        n = len(sheet.shown_examples)
         # Scenario texts are not rule texts: braces in them are literal, not facts to fill in.
         text = body_flowables(tidy(example.data["example"][sheet.lang]), sheet.styles)
         picture = [draw(sheet.content, sheet.lang, example)] if draw is not None else []
@@ -480,7 +479,7 @@ def _has_part(sheet: Sheet, kind: str) -> bool:
     if kind == "rulings":
         return bool(sheet.content.files.get("rulings", {}).get("rulings"))
     if kind == "examples":
-        return bool(sheet.examples)
+        return any(example.path.stem not in sheet.shown_examples for example in sheet.examples)
     return True
 
 
@@ -525,6 +524,9 @@ def build_story(sheet: Sheet) -> list[Flowable]:
             parts += BUILTIN_PARTS[kind](sheet)
         elif kind is not None:
             parts += extra[kind](sheet.content, sheet.lang, sheet.styles)
+        if "examples" in section:
+            # A rule and the example that shows it are read together: they share one page.
+            parts = [KeepTogether(_unnested(parts) + _unnested(examples_part(sheet, section["examples"])))]
         story += with_heading(heading(sheet, number, sheet.text(section["title"])), parts) + [PartEnd()]
         placed.add(kind)
     for kind in GENERIC_PARTS:
@@ -532,6 +534,11 @@ def build_story(sheet: Sheet) -> list[Flowable]:
             number += 1
             story += with_heading(heading(sheet, number, sheet.label(kind)), BUILTIN_PARTS[kind](sheet)) + [PartEnd()]
     return story
+
+
+def _unnested(flowables: list[Flowable]) -> list[Flowable]:
+    """The flowables with any KeepTogether opened up, to join an outer one (see with_heading)."""
+    return [inner for f in flowables for inner in (f._content if isinstance(f, KeepTogether) else [f])]
 
 
 class PartEnd(Flowable):
@@ -611,6 +618,12 @@ def render_rule_sheet(content: GameContent, lang: str, path: Path, paper: str = 
     if errors:
         raise ContentErrors(errors)
     examples = replay_examples(content)
+    marked = {example.path.stem for example in examples}
+    errors = [content.error("rules", ["sections", i, "examples", j], f"scenarios/{stem}.yaml is not a worked example (no example: text)")
+              for i, section in enumerate(content.files["rules"]["sections"])
+              for j, stem in enumerate(section.get("examples", [])) if stem not in marked]
+    if errors:
+        raise ContentErrors(errors)
     register_fonts()
     sheet = Sheet(content, lang, Styles(lang, accent_colour(content)), examples, game_parts)
     story = build_story(sheet)

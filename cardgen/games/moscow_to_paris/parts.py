@@ -4,7 +4,7 @@ cards and the `terms` of rules.yaml)."""
 
 from __future__ import annotations
 
-from reportlab.platypus import Flowable, Table, TableStyle
+from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 from cardgen.diagrams import term
 from cardgen.games.moscow_to_paris.checks import deal_odds, percent
@@ -54,7 +54,10 @@ def cities_part(content, lang: str, styles) -> list[Flowable]:
                      para(str(card["points"]), cell),
                      para(term(content, "yes" if card["capital"] else "no", lang), cell),
                      para(str(card["line"]), cell)])
-    return [_table(rows, [38 * mm, 34 * mm, 20 * mm, 20 * mm, 24 * mm])]
+    table = _table(rows, [38 * mm, 34 * mm, 20 * mm, 20 * mm, 28 * mm])
+    table.repeatRows = 1
+    note = para(inline(term(content, "reconstructed-cities", lang), styles.accent_hex), styles.small)
+    return [table, Spacer(1, 3), note]
 
 
 def odds_part(content, lang: str, styles) -> list[Flowable]:
