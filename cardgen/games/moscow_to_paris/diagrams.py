@@ -64,7 +64,8 @@ def _fit_label(c, x, y, text, lang, width, size=8, colour=MUTED, bold=False, ali
 
 class Painter:
     """Miniature cards, so every picture draws them alike. `drawn` lists every card drawn, in
-    order, so that a test can see what a picture holds."""
+    order, and `by_zone` the cards drawn while `zone` named a place of the picture (an example's
+    ("after", "hand", "P1"), say), so that a test can see what a picture holds and where."""
 
     def __init__(self, content, w: float = W, h: float = H, gap: float = GAP, lang: str = "en"):
         self.w, self.h, self.gap, self.lang = w, h, gap, lang
@@ -73,6 +74,12 @@ class Painter:
         self.cities = {c["id"]: c for c in content.cards if c["deck"] in ("cities", "special-cities")}
         self.flags = {c["id"]: c["flag"] for c in content.files["countries"]["countries"]}
         self.drawn: list[str] = []
+        self.zone = None
+        self.by_zone: dict = {}
+
+    def _record(self, card: str) -> None:
+        self.drawn.append(card)
+        self.by_zone.setdefault(self.zone, []).append(card)
 
     @property
     def city_w(self) -> float:
@@ -86,7 +93,7 @@ class Painter:
         if card in self.cities:
             self.city(c, x, y, card, highlight)
             return
-        self.drawn.append(card)
+        self._record(card)
         info = self.trains.get(card)
         fill = colors.HexColor(info["colour"]) if info else colors.HexColor("#9e9e9e")
         letter = info["letter"] if info else card[:1].upper()
@@ -105,7 +112,7 @@ class Painter:
 
     def city(self, c, x, y, card: str, highlight: bool = False):
         """Points and flag on top, the name, and the line limit as that many small card outlines."""
-        self.drawn.append(card)
+        self._record(card)
         info = self.cities.get(card, {})
         w, h = self.city_w, self.h
         c.setLineWidth(1.4 if highlight else 0.7)
@@ -184,11 +191,11 @@ def table_diagram(content, lang):
     ]
     step = W + GAP
     width = 150 * mm
-    height = 4 * (H + 2 * GAP) + H + 22 * mm
+    height = 4 * (H + 2 * GAP) + H + 12 * mm
     x_city = width / 2 - painter.city_w / 2
 
     def paint(c):
-        top = height - 6 * mm
+        top = height - 4 * mm
         for k, name in ((-2, "L2"), (-1, "L1")):
             _label(c, x_city + k * step + W / 2, top + 1 * mm, name, lang, size=7, colour=INK, bold=True)
         for k, name in ((0, "R1"), (1, "R2")):
@@ -200,7 +207,7 @@ def table_diagram(content, lang):
         for i, row in enumerate(rows):
             y -= H + GAP * 2
             _draw_line(c, painter, row, x_city, y, lang, number=i + 1, x_number=x_number)
-        y -= H + 8 * mm
+        y -= H + 4 * mm
         front = [t(1), t(2), t(3)]
         _label(c, x_city - 2 * mm, y + H / 2 - 1 * mm, term(content, "front", lang), lang, size=8, colour=INK, bold=True, align="right")
         for k, card in enumerate(front):
@@ -413,6 +420,7 @@ def _score_rows(c, painter: Painter, content, lang, taken: dict, players: list[s
     gap = "" if lang.startswith("zh") else " "
     flag_row = term(content, "flag-row", lang)
     for n, p in enumerate(players):
+        painter.zone = ("score", p)
         x0 = n * col_w
         widest = max([len(row) for row, _ in flag_rows(content, taken[p])] or [1])
         _label(c, x0, top - 4 * mm, p, lang, 8, INK, True, "left")
@@ -476,9 +484,13 @@ def shown_parts(content, example, lang) -> tuple[list[int], list[str]]:
     return lines, players
 
 
+EXAMPLE_WIDTH = 172 * mm  # the narrower of the A4 and letter text columns, less a margin
+BETWEEN = 7 * mm  # between before and after when they stand side by side
+
+
 def example_diagram(content, lang, example):
-    """The position right before the steps an example narrates (above) and right after them
-    (below): the lines and players that changed or that the text names, each line with its city,
+    """The position right before the steps an example narrates (above, or on the left) and right
+    after them (below, or on the right): the lines and players that changed or that the text names, each line with its city,
     each player's cards in front, hand and cities. Cards that arrived are outlined."""
     w, h, gap = 6.2 * mm, 8.8 * mm, 0.9 * mm
     painter = Painter(content, w, h, gap, lang)
@@ -499,7 +511,7 @@ def example_diagram(content, lang, example):
     x_city = x_number + 3 * mm + left * step
     lines_w = (x_city + painter.city_w + gap + right * step) if lines else 0
     title_w = max(stringWidth(term(content, key, lang), font_for(lang, bold=True), 9) for key in ("before", "after"))
-    x_players = max(lines_w + 8 * mm if lines else 0, title_w + 8 * mm)
+    x_players = max(lines_w + 6 * mm if lines else 0, title_w + 8 * mm)
     heading = {"front": term(content, "front", lang), "hand": term(content, "hand", lang),
                "taken": term(content, "cities", lang)}
     xs, x = {}, x_players + 2 * mm
@@ -510,25 +522,29 @@ def example_diagram(content, lang, example):
         xs[key] = x
         width_needed = max(counts[key] * unit, stringWidth(heading[key], font_for(lang), 7) + 2 * mm, step)
         x += width_needed + 3 * mm
-    width = x
+    side_w = x
     rows = max(len(lines), len(players), 1)
-    block = 7 * mm + rows * row
+    block = 5.5 * mm + rows * row
+    # A narrow picture sets before and after side by side, a wide one one above the other.
+    beside = 2 * side_w + BETWEEN <= EXAMPLE_WIDTH
+    width = 2 * side_w + BETWEEN if beside else side_w
     # At the end of the game the picture adds up everyone's cities, as the text does.
     final = after.get("phase") == "over"
     everyone = sorted(after.get("taken", {}), key=lambda name: int(name[1:]))
     score_h = score_block_height(content, painter, after["taken"]) + 4 * mm if final else 0
     score_col = max(width / max(len(everyone), 1), 60 * mm)
     width = max(width, score_col * len(everyone)) if final else width
-    height = 2 * block + 2 * mm + score_h
+    height = (block if beside else 2 * block + 2 * mm) + score_h
 
-    def side(c, top, fields, title, old=None):
-        _label(c, 0, top - 4 * mm, title, lang, size=9, colour=INK, bold=True, align="left")
+    def side(c, top, fields, which, old=None):
+        _label(c, 0, top - 4 * mm, term(content, which, lang), lang, size=9, colour=INK, bold=True, align="left")
         if players:
             for key, x in xs.items():
                 _label(c, x, top - 4 * mm, heading[key], lang, size=7, align="left")
         cities = fields.get("line_cities") or [None] * 4
         for n, i in enumerate(lines):
             y = top - 5 * mm - (n + 1) * row
+            painter.zone = (which, f"line{i}")
             _draw_line(c, painter, list(fields[f"line{i}"]), x_city, y, lang, number=i,
                        old=None if old is None else list(old[f"line{i}"]), city_hint=cities[i - 1], x_number=x_number)
         for n, p in enumerate(players):
@@ -538,15 +554,24 @@ def example_diagram(content, lang, example):
                 now = sorted(fields.get(key, {}).get(p, []))
                 then = None if old is None else list(old.get(key, {}).get(p, []))
                 unit = painter.city_w + gap if key == "taken" else step
+                painter.zone = (which, key, p)
                 for k, (card, new) in enumerate(zip(now, _new_cards(now, then))):
                     painter.card(c, x + k * unit, y, card, highlight=new)
 
     def paint(c):
-        side(c, height, before, term(content, "before", lang))
-        side(c, height - block - 2 * mm, after, term(content, "after", lang), old=before)
+        side(c, height, before, "before")
         c.setStrokeColor(colors.HexColor("#c8c8c8"))
         c.setLineWidth(0.5)
-        c.line(0, height - block, width, height - block)
+        if beside:
+            c.line(side_w + BETWEEN / 2, height - block, side_w + BETWEEN / 2, height)
+            c.saveState()
+            c.translate(side_w + BETWEEN, 0)
+            side(c, height, after, "after", old=before)
+            c.restoreState()
+        else:
+            c.line(0, height - block, width, height - block)
+            side(c, height - block - 2 * mm, after, "after", old=before)
+        c.setStrokeColor(colors.HexColor("#c8c8c8"))
         if final:
             c.line(0, score_h, width, score_h)
             _score_rows(c, painter, content, lang, after["taken"], everyone, score_h - 2 * mm, score_col)
@@ -578,8 +603,8 @@ def _double_arrow(c, x1, y1, x2, y2, colour, head=1.6 * mm):
 def trade_diagram(content, lang):
     """Four players round a table: P1 plays Trade to the left; three trades follow one another
     clockwise until P4, P1's other neighbour, has traded."""
-    width, height = 120 * mm, 62 * mm
-    seats = {"P1": (60 * mm, 8 * mm), "P2": (18 * mm, 31 * mm), "P3": (60 * mm, 54 * mm), "P4": (102 * mm, 31 * mm)}
+    width, height = 130 * mm, 74 * mm
+    seats = {"P1": (65 * mm, 10 * mm), "P2": (16 * mm, 38 * mm), "P3": (65 * mm, 66 * mm), "P4": (114 * mm, 38 * mm)}
     trades = [("P1", "P2"), ("P2", "P3"), ("P3", "P4")]
     colour = colors.HexColor("#23395b")
 
@@ -587,8 +612,8 @@ def trade_diagram(content, lang):
         c.setFillColor(colors.HexColor("#f3efe4"))
         c.setStrokeColor(MUTED)
         c.setLineWidth(0.5)
-        c.roundRect(38 * mm, 20 * mm, 44 * mm, 22 * mm, 3 * mm, stroke=1, fill=1)
-        _label(c, 60 * mm, 30 * mm, term(content, "table", lang), lang, size=8)
+        c.roundRect(40 * mm, 25 * mm, 50 * mm, 26 * mm, 3 * mm, stroke=1, fill=1)
+        _label(c, 65 * mm, 37 * mm, term(content, "table", lang), lang, size=8)
         for name, (x, y) in seats.items():
             c.setFillColor(colors.white)
             c.setStrokeColor(INK)
@@ -607,7 +632,7 @@ def trade_diagram(content, lang):
             c.setFillColor(CHANGED)
             c.circle(mx - uy * 4 * mm, my + ux * 4 * mm, 2.6 * mm, stroke=0, fill=1)
             _label(c, mx - uy * 4 * mm, my + ux * 4 * mm - 1.1 * mm, str(n), lang, size=8, colour=colors.white, bold=True)
-        _label(c, 60 * mm, 1 * mm, term(content, "trade-order", lang), lang, size=7)
+        _fit_label(c, 65 * mm, 1 * mm, term(content, "trade-order", lang), lang, width, size=7.5)
 
     return Picture(width, height, paint)
 

@@ -43,8 +43,8 @@ def actions_part(content, lang: str, styles) -> list[Flowable]:
 def cities_part(content, lang: str, styles) -> list[Flowable]:
     countries = {c["id"]: c for c in content.files["countries"]["countries"]}
     cell = styles.small
-    rows = [[para(bold(term(content, k, lang)), cell)
-             for k in ("col-city", "col-country", "col-points", "col-capital", "col-line")]]
+    head = [para(bold(term(content, k, lang)), cell) for k in ("col-city", "col-country", "col-points", "col-capital", "col-line")]
+    rows = []
     for card in content.cards:
         if card["deck"] not in ("cities", "special-cities"):
             continue
@@ -54,7 +54,13 @@ def cities_part(content, lang: str, styles) -> list[Flowable]:
                      para(str(card["points"]), cell),
                      para(term(content, "yes" if card["capital"] else "no", lang), cell),
                      para(str(card["line"]), cell)])
-    table = _table(rows, [38 * mm, 34 * mm, 20 * mm, 20 * mm, 28 * mm])
+    # Two halves side by side, so the table takes half the height of the page.
+    half = -(-len(rows) // 2)
+    widths = [23 * mm, 19 * mm, 11 * mm, 11 * mm, 17 * mm]
+    blank = [""] * len(head)
+    joined = [head + [""] + head] + [(rows[k] + [""] + (rows[half + k] if half + k < len(rows) else blank))
+                                    for k in range(half)]
+    table = _table(joined, widths + [6 * mm] + widths)
     table.repeatRows = 1
     note = para(inline(term(content, "reconstructed-cities", lang), styles.accent_hex), styles.small)
     return [table, Spacer(1, 3), note]
