@@ -56,11 +56,12 @@ def cities_part(content, lang: str, styles) -> list[Flowable]:
                      para(str(card["line"]), cell)])
     # Two halves side by side, so the table takes half the height of the page.
     half = -(-len(rows) // 2)
-    widths = [23 * mm, 19 * mm, 11 * mm, 11 * mm, 17 * mm]
+    widths = [21.5 * mm, 17.5 * mm, 13.5 * mm, 14 * mm, 15 * mm]
     blank = [""] * len(head)
     joined = [head + [""] + head] + [(rows[k] + [""] + (rows[half + k] if half + k < len(rows) else blank))
                                     for k in range(half)]
-    table = _table(joined, widths + [6 * mm] + widths)
+    table = _table(joined, widths + [5 * mm] + widths)
+    table.setStyle(TableStyle([("LEFTPADDING", (1, 0), (-1, -1), 2), ("RIGHTPADDING", (0, 0), (-1, -1), 2)]))
     table.repeatRows = 1
     note = para(inline(term(content, "reconstructed-cities", lang), styles.accent_hex), styles.small)
     return [table, Spacer(1, 3), note]

@@ -248,3 +248,14 @@ def test_chinese_texts_use_full_width_brackets_no_english_words_and_one_term_for
                 if re.search(pattern, plain):
                     problems.append(f"{Path(path).name} {list(json_path)}: {re.search(pattern, plain).group()!r}")
     assert problems == []
+
+
+def test_the_city_table_breaks_no_english_word(content, sheets):
+    terms = content.files["rules"]["terms"]
+    words = {word for key in ("col-city", "col-country", "col-points", "col-capital", "col-line")
+             for word in terms[key]["en"].split()}
+    for paper in PAPERS:
+        texts = sheets[paper, "en"][1]
+        page = next(text for text in texts if terms["reconstructed-cities"]["en"] in _flat(text))
+        tokens = set(page.split())
+        assert words <= tokens, (paper, sorted(words - tokens))
