@@ -26,7 +26,7 @@ from cardgen.pdfdoc import SANS, font_for, mm
 
 INK = colors.HexColor("#222222")
 MUTED = colors.HexColor("#666666")
-CHANGED = colors.HexColor("#c98a00")
+CHANGED = colors.HexColor("#d81b60")  # cards that arrived: a colour no card kind uses
 CITY = colors.HexColor("#8c2f39")
 ACTION = colors.HexColor("#23395b")
 CREAM = colors.HexColor("#fbf6ea")
@@ -76,6 +76,7 @@ class Painter:
         self.drawn: list[str] = []
         self.zone = None
         self.by_zone: dict = {}
+        self.limits_shown: dict[str, int] = {}  # city -> the line limit its miniature shows
 
     def _record(self, card: str) -> None:
         self.drawn.append(card)
@@ -99,8 +100,10 @@ class Painter:
         letter = info["letter"] if info else card[:1].upper()
         if card in self.actions:  # an action card shows its number on the action cards' navy
             fill, letter = ACTION, str(self.actions[card])
-        c.setLineWidth(1.4 if highlight else 0.5)
-        c.setStrokeColor(CHANGED if highlight else INK)
+        if highlight:
+            self.mark_new(c, x, y, self.w)
+        c.setLineWidth(0.5)
+        c.setStrokeColor(INK)
         c.setFillColor(fill)
         c.roundRect(x, y, self.w, self.h, 1.2, stroke=1, fill=1)
         c.setFillColor(colors.white)
@@ -115,8 +118,10 @@ class Painter:
         self._record(card)
         info = self.cities.get(card, {})
         w, h = self.city_w, self.h
-        c.setLineWidth(1.4 if highlight else 0.7)
-        c.setStrokeColor(CHANGED if highlight else CITY)
+        if highlight:
+            self.mark_new(c, x, y, w)
+        c.setLineWidth(0.7)
+        c.setStrokeColor(CITY)
         c.setFillColor(CREAM)
         c.roundRect(x, y, w, h, 1.2, stroke=1, fill=1)
         flag = self.flags.get(info.get("country"))
@@ -141,6 +146,13 @@ class Painter:
             c.setLineWidth(0.3)
             for k in range(limit):
                 c.rect(x0 + k * (pip + pip_gap), y + h * 0.08, pip, h * 0.2, stroke=1, fill=1)
+            self.limits_shown[card] = limit
+
+    def mark_new(self, c, x, y, width):
+        """A frame just outside a card that arrived, clear of its own colour whatever that is."""
+        c.setStrokeColor(CHANGED)
+        c.setLineWidth(1.1)
+        c.roundRect(x - 0.9, y - 0.9, width + 1.8, self.h + 1.8, 1.8, stroke=1, fill=0)
 
     def empty(self, c, x, y, width=None):
         c.setStrokeColor(MUTED)

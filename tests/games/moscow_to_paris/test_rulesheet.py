@@ -259,3 +259,13 @@ def test_the_city_table_breaks_no_english_word(content, sheets):
         page = next(text for text in texts if terms["reconstructed-cities"]["en"] in _flat(text))
         tokens = set(page.split())
         assert words <= tokens, (paper, sorted(words - tokens))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_city_in_an_example_picture_shows_its_line_limit(content, lang):
+    limits = {c["id"]: c["line"] for c in content.cards if c["deck"] in ("cities", "special-cities")}
+    for example in replay_examples(content):
+        painter = painted(diagrams.example_diagram(content, lang, example)).painter
+        drawn = set(painter.drawn) & set(limits)
+        assert {city: painter.limits_shown.get(city) for city in drawn} == {city: limits[city] for city in drawn}, \
+            example.path.stem
