@@ -4,7 +4,8 @@ The sheet is the game's `rules.yaml` sections in order, each a heading, a body i
 (paragraphs, bullets, numbered steps, notes) and optionally a diagram. A section may also say
 `generated: <kind>` to place a part computed from the content after its body: the rulings, the
 worked examples (scenarios replayed by the verifier, pictured before and after) or a part of the
-game's own. The scenario notation is for people who write scenarios, not players: it is in
+game's own. A section may also name worked examples (`examples: [scenario, ...]`) to show under its
+body, on the same page as its rule; examples no section names follow at the end. The scenario notation is for people who write scenarios, not players: it is in
 docs/scenarios.md and `cardgen verify --notation GAME`. A game adds its pictures and parts through its definition
 (`diagrams`, `parts`, `example_diagram`; see `cardgen.registry`). Shared parts a game has but does
 not place are appended at the end, so no ruling or example is ever left out.

@@ -269,3 +269,20 @@ def test_every_city_in_an_example_picture_shows_its_line_limit(content, lang):
         drawn = set(painter.drawn) & set(limits)
         assert {city: painter.limits_shown.get(city) for city in drawn} == {city: limits[city] for city in drawn}, \
             example.path.stem
+
+
+def test_a_section_naming_a_scenario_that_is_no_example_is_refused_with_its_place(content, tmp_path):
+    import shutil
+
+    from cardgen.errors import ContentErrors
+
+    copy = tmp_path / "content"
+    shutil.copytree(PROJECT_CONTENT, copy)
+    rules_path = copy / "moscow-to-paris" / "rules.yaml"
+    text = rules_path.read_text(encoding="utf-8")
+    assert "  - id: overview\n" in text
+    rules_path.write_text(text.replace("  - id: overview\n", "  - id: overview\n    examples: [deal]\n"), encoding="utf-8")
+    with pytest.raises(ContentErrors) as caught:
+        render_rule_sheet(load_game(copy, "moscow-to-paris"), "en", tmp_path / "rules.pdf")
+    assert "scenarios/deal.yaml is not a worked example" in str(caught.value.errors[0])
+    assert "rules.yaml" in str(caught.value.errors[0]) and not (tmp_path / "rules.pdf").exists()
