@@ -97,6 +97,7 @@ def test_each_example_picture_shows_the_engines_position_right_around_its_steps(
         picture = painted(diagrams.example_diagram(content, lang, example))
         zones = picture.painter.by_zone
         assert picture.shows["lines"] or picture.shows["players"], example.path.stem
+        assert picture.width <= diagrams.EXAMPLE_WIDTH, example.path.stem  # it fits the text column
         for which, position in sides.items():
             for i in picture.shows["lines"]:
                 assert Counter(zones.get((which, f"line{i}"), [])) == Counter(line_cards(position, i)), \
