@@ -4,7 +4,7 @@ cards and the `terms` of rules.yaml)."""
 
 from __future__ import annotations
 
-from reportlab.platypus import Flowable, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, KeepTogether, Spacer, Table, TableStyle
 
 from cardgen.diagrams import term
 from cardgen.games.moscow_to_paris.checks import deal_odds, percent
@@ -64,7 +64,9 @@ def cities_part(content, lang: str, styles) -> list[Flowable]:
     table.setStyle(TableStyle([("LEFTPADDING", (1, 0), (-1, -1), 2), ("RIGHTPADDING", (0, 0), (-1, -1), 2)]))
     table.repeatRows = 1
     note = para(inline(term(content, "reconstructed-cities", lang), styles.accent_hex), styles.small)
-    return [table, Spacer(1, 3), note]
+    intro = para(inline(term(content, "all-cities", lang), styles.accent_hex), styles.body)
+    # The table stays whole, with the sentence that leads into it and the note under it.
+    return [KeepTogether([intro, table, Spacer(1, 3), note])]
 
 
 def odds_part(content, lang: str, styles) -> list[Flowable]:
