@@ -4,7 +4,8 @@ The sheet is the game's `rules.yaml` sections in order, each a heading, a body i
 (paragraphs, bullets, numbered steps, notes) and optionally a diagram. A section may also say
 `generated: <kind>` to place a part computed from the content after its body: the rulings, the
 worked examples (scenarios replayed by the verifier, pictured before and after) or a part of the
-game's own. The scenario notation is for people who write scenarios, not players: it is in
+game's own. A section may also name worked examples (`examples: [scenario, ...]`) to show under its
+body, on the same page as its rule; examples no section names follow at the end. The scenario notation is for people who write scenarios, not players: it is in
 docs/scenarios.md and `cardgen verify --notation GAME`. A game adds its pictures and parts through its definition
 (`diagrams`, `parts`, `example_diagram`; see `cardgen.registry`). Shared parts a game has but does
 not place are appended at the end, so no ruling or example is ever left out; an example a game's
@@ -46,6 +47,8 @@ RULE_LINE = colors.HexColor("#c8c8c8")
 LABELS = {
     "en": {
         "players": "{min}–{max} players",
+        "play_time": "{minutes} minutes",
+        "age": "ages {age}+",
         "designers": "Designed by {names} ({year})",
         "publisher": "Published by {name} ({year})",
         "rules": "Rules",
@@ -61,6 +64,8 @@ LABELS = {
     },
     "zh-Hant": {
         "players": "{min}–{max} 人",
+        "play_time": "約 {minutes} 分鐘",
+        "age": "{age} 歲以上",
         "designers": "設計：{names}（{year}）",
         "publisher": "出版：{name}（{year}）",
         "rules": "遊戲規則",
@@ -302,8 +307,11 @@ def example_beside_rule(content: GameContent, stem: str) -> WorkedExample:
 
 
 def _examples_at_the_end(sheet) -> list[WorkedExample]:
+    """The examples no rule has shown yet: neither drawn by a game part beside its rule nor named
+    by a section's `examples:`."""
     beside = sheet.content.__dict__.get("_examples_beside_rules", set())
-    return [example for example in sheet.examples if example.path.stem not in beside]
+    return [example for example in sheet.examples
+            if example.path.stem not in beside and example.path.stem not in sheet.shown_examples]
 
 
 def replay_examples(content: GameContent) -> list[WorkedExample]:
@@ -358,6 +366,7 @@ class Sheet:
     styles: Styles
     examples: list[WorkedExample]
     game_parts: GameDefinition
+    shown_examples: list[str] = field(default_factory=list)  # stems, in the order they are printed
 
     def label(self, key: str, **values) -> str:
         return LABELS[self.lang][key].format(**values)
@@ -467,10 +476,17 @@ def rulings_part(sheet: Sheet) -> list[Flowable]:
     return flowables
 
 
-def examples_part(sheet: Sheet) -> list[Flowable]:
+def examples_part(sheet: Sheet, stems: list[str] | None = None) -> list[Flowable]:
+    """The worked examples named by `stems` (a section's `examples:`), or else every one no
+    section has shown. Examples are numbered in the order the sheet prints them."""
     draw = sheet.game_parts.example_diagram
+    by_stem = {example.path.stem: example for example in sheet.examples}
+    chosen = [by_stem[stem] for stem in stems] if stems is not None else \
+        [example for example in _examples_at_the_end(sheet) if example.path.stem not in sheet.shown_examples]
     flowables: list[Flowable] = []
-    for n, example in enumerate(_examples_at_the_end(sheet), 1):
+    for example in chosen:
+        sheet.shown_examples.append(example.path.stem)
+        n = len(sheet.shown_examples)
         # Scenario texts are not rule texts: braces in them are literal, not facts to fill in.
         text = body_flowables(tidy(example.data["example"][sheet.lang]), sheet.styles)
         picture = [draw(sheet.content, sheet.lang, example)] if draw is not None else []
@@ -545,6 +561,9 @@ def build_story(sheet: Sheet) -> list[Flowable]:
                 added = [WithRule(flat + list(added[0]._content))] + added[1:]
                 parts = []
             parts += added
+        if "examples" in section:
+            # A rule and the example that shows it are read together: they share one page.
+            parts = [KeepTogether(_unnested(parts) + _unnested(examples_part(sheet, section["examples"])))]
         story += with_heading(heading(sheet, number, sheet.text(section["title"])), parts) + [PartEnd()]
         placed.add(kind)
     for kind in GENERIC_PARTS:
@@ -557,6 +576,11 @@ def build_story(sheet: Sheet) -> list[Flowable]:
 class WithRule(KeepTogether):
     """A game part that stays on one page with the rule text above it (a worked example under
     the rule it shows), when the two fit on a page."""
+
+
+def _unnested(flowables: list[Flowable]) -> list[Flowable]:
+    """The flowables with any KeepTogether opened up, to join an outer one (see with_heading)."""
+    return [inner for f in flowables for inner in (f._content if isinstance(f, KeepTogether) else [f])]
 
 
 class PartEnd(Flowable):
@@ -636,6 +660,12 @@ def render_rule_sheet(content: GameContent, lang: str, path: Path, paper: str = 
     if errors:
         raise ContentErrors(errors)
     examples = replay_examples(content)
+    marked = {example.path.stem for example in examples}
+    errors = [content.error("rules", ["sections", i, "examples", j], f"scenarios/{stem}.yaml is not a worked example (no example: text)")
+              for i, section in enumerate(content.files["rules"]["sections"])
+              for j, stem in enumerate(section.get("examples", [])) if stem not in marked]
+    if errors:
+        raise ContentErrors(errors)
     register_fonts()
     sheet = Sheet(content, lang, Styles(lang, accent_colour(content)), examples, game_parts)
     story = build_story(sheet)

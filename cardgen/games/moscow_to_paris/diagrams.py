@@ -1,28 +1,38 @@
-"""Pictures for the Moscow to Paris rule sheet: the table (four city lines with their columns and
-the cards in front of a player), a flag-row scoring example, and the lines and fronts before and
-after each worked example.
+"""Pictures for the Moscow to Paris rule sheet: a legend of the cards, the anatomy of a city card,
+the table at setup, the lines with their columns, the trade around the table, the lines and
+players before and after each worked example, and the flag rows of a finished game.
 
-Cards are small versions of the printed ones: a train card in its kind's colour with its letter, a
-city card with its points and flag. A worked example may bring its own cards; kinds the content
-does not know are drawn grey with their initial. Every word printed comes from the `terms` of
-rules.yaml.
+Cards are small versions of the printed ones: a train card in its kind's colour with its letter, an
+action card with its number, a city card (twice as wide) with its points, flag, name and line limit.
+Kinds the content does not know are drawn grey with their initial. Every word printed comes from
+the content (card names, the `terms` of rules.yaml) and is printed whole: a label that does not fit
+is set smaller or on two lines, never cut.
 """
 
 from __future__ import annotations
 
+import re
+
 from reportlab.lib import colors
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 from cardgen.diagrams import Picture, term
-from cardgen.games.moscow_to_paris.faces import draw_flag, star
-from cardgen.pdfdoc import font_for, mm
+from cardgen.faces import wrap
+from cardgen.games.moscow_to_paris.faces import draw_face, draw_flag, star
+from cardgen.layout import Rect
+from cardgen.markup import bold, inline, para
+from cardgen.pdfdoc import SANS, font_for, mm
 
 INK = colors.HexColor("#222222")
 MUTED = colors.HexColor("#666666")
-CHANGED = colors.HexColor("#c98a00")
+CHANGED = colors.HexColor("#d81b60")  # cards that arrived: a colour no card kind uses
 CITY = colors.HexColor("#8c2f39")
 ACTION = colors.HexColor("#23395b")
+CREAM = colors.HexColor("#fbf6ea")
 
 W, H, GAP = 8.5 * mm, 12 * mm, 1.2 * mm
+SMALLEST = 4.0  # points: a label is set no smaller than this before it goes onto two lines
 
 
 def _label(c, x, y, text, lang, size=8, colour=MUTED, bold=False, align="centre"):
@@ -31,8 +41,31 @@ def _label(c, x, y, text, lang, size=8, colour=MUTED, bold=False, align="centre"
     {"centre": c.drawCentredString, "left": c.drawString, "right": c.drawRightString}[align](x, y, text)
 
 
+def fitted_lines(text: str, font: str, size: float, width: float, smallest: float = SMALLEST) -> tuple[list[str], float]:
+    """`text` set to fit `width`: at `size` if it fits, else smaller down to `smallest`, else
+    wrapped onto as many lines as it needs. Nothing is ever cut."""
+    while size > smallest and stringWidth(text, font, size) > width:
+        size = max(smallest, size - 0.25)
+    if stringWidth(text, font, size) <= width:
+        return [text], size
+    return wrap(text, font, size, width), size
+
+
+def _fit_label(c, x, y, text, lang, width, size=8, colour=MUTED, bold=False, align="centre", leading=1.15,
+               shrink=False):
+    """A label fitted into `width`: wrapped at its size, or with `shrink` set smaller first (see
+    fitted_lines); further lines go below the first. Returns the number of lines."""
+    font = font_for(lang, bold=bold)
+    lines, size = fitted_lines(text, font, size, width, SMALLEST if shrink else size)
+    for k, line in enumerate(lines):
+        _label(c, x, y - k * size * leading, line, lang, size, colour, bold, align)
+    return len(lines)
+
+
 class Painter:
-    """Miniature cards, so every picture draws them alike."""
+    """Miniature cards, so every picture draws them alike. `drawn` lists every card drawn, in
+    order, and `by_zone` the cards drawn while `zone` named a place of the picture (an example's
+    ("after", "hand", "P1"), say), so that a test can see what a picture holds and where."""
 
     def __init__(self, content, w: float = W, h: float = H, gap: float = GAP, lang: str = "en"):
         self.w, self.h, self.gap, self.lang = w, h, gap, lang
@@ -40,51 +73,92 @@ class Painter:
         self.actions = {c["effect"]: c["number"] for c in content.cards if c["deck"] == "actions"}
         self.cities = {c["id"]: c for c in content.cards if c["deck"] in ("cities", "special-cities")}
         self.flags = {c["id"]: c["flag"] for c in content.files["countries"]["countries"]}
+        self.drawn: list[str] = []
+        self.zone = None
+        self.by_zone: dict = {}
+        self.limits_shown: dict[str, int] = {}  # city -> the line limit its miniature shows
+
+    def _record(self, card: str) -> None:
+        self.drawn.append(card)
+        self.by_zone.setdefault(self.zone, []).append(card)
+
+    @property
+    def city_w(self) -> float:
+        """A city card is drawn as wide as two train cards, so its name fits whole."""
+        return 2 * self.w + self.gap
+
+    def width_of(self, card: str) -> float:
+        return self.city_w if card in self.cities else self.w
 
     def card(self, c, x, y, card: str, highlight: bool = False):
         if card in self.cities:
             self.city(c, x, y, card, highlight)
             return
+        self._record(card)
         info = self.trains.get(card)
         fill = colors.HexColor(info["colour"]) if info else colors.HexColor("#9e9e9e")
         letter = info["letter"] if info else card[:1].upper()
         if card in self.actions:  # an action card shows its number on the action cards' navy
             fill, letter = ACTION, str(self.actions[card])
-        c.setLineWidth(1.4 if highlight else 0.5)
-        c.setStrokeColor(CHANGED if highlight else INK)
+        if highlight:
+            self.mark_new(c, x, y, self.w)
+        c.setLineWidth(0.5)
+        c.setStrokeColor(INK)
         c.setFillColor(fill)
         c.roundRect(x, y, self.w, self.h, 1.2, stroke=1, fill=1)
         c.setFillColor(colors.white)
         c.circle(x + self.w / 2, y + self.h / 2, self.w * 0.32, stroke=0, fill=1)
         c.setFillColor(INK)
-        c.setFont(font_for("en", bold=True), self.h / mm * 0.75)
-        c.drawCentredString(x + self.w / 2, y + self.h / 2 - 3.2, letter)
+        size = self.h / mm * 0.75
+        c.setFont(font_for("en", bold=True), size)
+        c.drawCentredString(x + self.w / 2, y + self.h / 2 - size * 0.36, letter)
 
     def city(self, c, x, y, card: str, highlight: bool = False):
+        """Points and flag on top, the name, and the line limit as that many small card outlines."""
+        self._record(card)
         info = self.cities.get(card, {})
-        w, h = self.w, self.h
-        c.setLineWidth(1.4 if highlight else 0.7)
-        c.setStrokeColor(CHANGED if highlight else CITY)
-        c.setFillColor(colors.HexColor("#fbf6ea"))
+        w, h = self.city_w, self.h
+        if highlight:
+            self.mark_new(c, x, y, w)
+        c.setLineWidth(0.7)
+        c.setStrokeColor(CITY)
+        c.setFillColor(CREAM)
         c.roundRect(x, y, w, h, 1.2, stroke=1, fill=1)
         flag = self.flags.get(info.get("country"))
         if flag:
-            draw_flag(c, flag, x + w * 0.14, y + h * 0.56, w * 0.72, h * 0.3)
+            draw_flag(c, flag, x + w * 0.5, y + h * 0.6, w * 0.4, h * 0.3)
         c.setFillColor(INK)
-        c.setFont(font_for("en", bold=True), h / mm * 0.62)
-        c.drawCentredString(x + w / 2, y + h * 0.3, str(info.get("points", "")))
-        c.setFont(font_for(self.lang), 4.5)
-        name = info.get("name", {}).get(self.lang, card) if info else card
-        c.drawCentredString(x + w / 2, y + h * 0.08, name[:7])
+        size = h / mm * 0.5
+        c.setFont(font_for("en", bold=True), size)
+        c.drawCentredString(x + w * 0.22, y + h * 0.62, str(info.get("points", "")))
         if info.get("capital"):
             c.setFillColor(colors.HexColor("#c9a227"))
-            star(c, x + w * 0.82, y + h * 0.36, h * 0.1)
+            star(c, x + w * 0.38, y + h * 0.8, h * 0.08)
+        name = info["name"][self.lang] if info else card
+        lines = _fit_label(c, x + w / 2, y + h * 0.38, name, self.lang, w - 1.2, size=h / mm * 0.55, colour=INK,
+                           shrink=True)
+        limit = info.get("line")
+        if limit and lines == 1:
+            pip, pip_gap = w * 0.07, w * 0.04
+            x0 = x + w / 2 - (limit * pip + (limit - 1) * pip_gap) / 2
+            c.setStrokeColor(CITY)
+            c.setFillColor(colors.HexColor("#e8d5d7"))
+            c.setLineWidth(0.3)
+            for k in range(limit):
+                c.rect(x0 + k * (pip + pip_gap), y + h * 0.08, pip, h * 0.2, stroke=1, fill=1)
+            self.limits_shown[card] = limit
 
-    def empty(self, c, x, y):
+    def mark_new(self, c, x, y, width):
+        """A frame just outside a card that arrived, clear of its own colour whatever that is."""
+        c.setStrokeColor(CHANGED)
+        c.setLineWidth(1.1)
+        c.roundRect(x - 0.9, y - 0.9, width + 1.8, self.h + 1.8, 1.8, stroke=1, fill=0)
+
+    def empty(self, c, x, y, width=None):
         c.setStrokeColor(MUTED)
         c.setLineWidth(0.4)
         c.setDash(1.5, 1.5)
-        c.roundRect(x, y, self.w, self.h, 1.2, stroke=1, fill=0)
+        c.roundRect(x, y, width or self.w, self.h, 1.2, stroke=1, fill=0)
         c.setDash()
 
 
@@ -97,27 +171,22 @@ def _row_cards(row: list, painter: Painter, city: str | None = None) -> tuple[li
     return list(row[:k]), row[k], list(row[k + 1:])
 
 
-def _draw_lines(c, painter: Painter, rows: list[list], x_city: float, top: float, lang, changed=None, label=True,
-                cities=None, numbers=None):
-    """Four lines, cities in one column; returns the y under the last line."""
-    W, H, GAP = painter.w, painter.h, painter.gap
-    y = top
-    for i, row in enumerate(rows):
-        y -= H + GAP * 2
-        left, city, right = _row_cards(row, painter, None if cities is None else cities[i])
-        old = None if changed is None else changed[i]
-        if label:
-            number = i + 1 if numbers is None else numbers[i]
-            _label(c, x_city - (5 * (W + GAP)) + GAP, y + H / 2 - 1 * mm, str(number), lang, size=8, colour=INK, bold=True)
-        if city is None:
-            painter.empty(c, x_city, y)
-        else:
-            painter.card(c, x_city, y, city, highlight=old is not None and city not in old)
-        for k, card in enumerate(reversed(left)):
-            painter.card(c, x_city - (k + 1) * (W + GAP), y, card, highlight=old is not None and card not in old)
-        for k, card in enumerate(right):
-            painter.card(c, x_city + (k + 1) * (W + GAP), y, card, highlight=old is not None and card not in old)
-    return y
+def _draw_line(c, painter: Painter, row: list, x_city: float, y: float, lang, number=None, old=None,
+               city_hint=None, x_number=None):
+    """One line at height y, its city at x_city; cards not in `old` are outlined."""
+    step = painter.w + painter.gap
+    left, city, right = _row_cards(row, painter, city_hint)
+    if number is not None:
+        _label(c, x_number, y + painter.h / 2 - 1 * mm, str(number), lang, size=8, colour=INK, bold=True)
+    if city is None:
+        painter.empty(c, x_city, y, painter.city_w)
+    else:
+        painter.card(c, x_city, y, city, highlight=old is not None and city not in old)
+    for k, card in enumerate(reversed(left)):
+        painter.card(c, x_city - (k + 1) * step, y, card, highlight=old is not None and card not in old)
+    for k, card in enumerate(right):
+        painter.card(c, x_city + painter.city_w + painter.gap + k * step, y, card,
+                     highlight=old is not None and card not in old)
 
 
 def table_diagram(content, lang):
@@ -132,54 +201,262 @@ def table_diagram(content, lang):
         [t(4), t(2), cities[7], t(5)],
         [t(6), cities[10]],
     ]
-    width = 11 * (W + GAP) + 24 * mm
-    height = 4 * (H + 2 * GAP) + H + 22 * mm
-    x_city = width / 2 - W / 2
+    step = W + GAP
+    width = 150 * mm
+    height = 4 * (H + 2 * GAP) + H + 12 * mm
+    x_city = width / 2 - painter.city_w / 2
 
     def paint(c):
-        top = height - 6 * mm
-        for k, name in ((-2, "L2"), (-1, "L1"), (1, "R1"), (2, "R2")):
-            _label(c, x_city + k * (W + GAP) + W / 2, top + 1 * mm, name, lang, size=7, colour=INK, bold=True)
-        _label(c, x_city + W / 2, top + 1 * mm, term(content, "city", lang), lang, size=7, colour=CITY, bold=True)
-        y = _draw_lines(c, painter, rows, x_city, top, lang)
-        _label(c, x_city - 5 * (W + GAP), top + 1 * mm, term(content, "line", lang), lang, size=7, colour=INK, bold=True, align="left")
-        y -= H + 8 * mm
+        top = height - 4 * mm
+        for k, name in ((-2, "L2"), (-1, "L1")):
+            _label(c, x_city + k * step + W / 2, top + 1 * mm, name, lang, size=7, colour=INK, bold=True)
+        for k, name in ((0, "R1"), (1, "R2")):
+            _label(c, x_city + painter.city_w + GAP + k * step + W / 2, top + 1 * mm, name, lang, size=7, colour=INK, bold=True)
+        _label(c, x_city + painter.city_w / 2, top + 1 * mm, term(content, "city", lang), lang, size=7, colour=CITY, bold=True)
+        x_number = x_city - 4 * step
+        _label(c, x_number - 2 * mm, top + 1 * mm, term(content, "line", lang), lang, size=7, colour=INK, bold=True, align="left")
+        y = top
+        for i, row in enumerate(rows):
+            y -= H + GAP * 2
+            _draw_line(c, painter, row, x_city, y, lang, number=i + 1, x_number=x_number)
+        y -= H + 4 * mm
         front = [t(1), t(2), t(3)]
         _label(c, x_city - 2 * mm, y + H / 2 - 1 * mm, term(content, "front", lang), lang, size=8, colour=INK, bold=True, align="right")
         for k, card in enumerate(front):
-            painter.card(c, x_city + k * (W + GAP), y, card)
-        _label(c, x_city + 3 * (W + GAP) + 2 * mm, y + H / 2 - 1 * mm, term(content, "matches-line-1", lang), lang, size=7, align="left")
+            painter.card(c, x_city + k * step, y, card)
+        _label(c, x_city + 3 * step + 2 * mm, y + H / 2 - 1 * mm, term(content, "matches-line-1", lang), lang, size=7, align="left")
 
     return Picture(width, height, paint)
 
 
-def scoring_diagram(content, lang):
-    """A player's cities sorted into flag rows: the points on the cards and one point per row."""
+# --- the legend, the city card, the table at setup ---------------------------------------------
+
+def legend_diagram(content, lang):
+    """The eight train cards (letter, colour, name) and the five action cards (number, name)."""
     painter = Painter(content, lang=lang)
-    by_country: dict[str, list[str]] = {}
-    for card in content.cards:
-        if card["deck"] == "cities":
-            by_country.setdefault(card["country"], []).append(card["id"])
-    countries = list(by_country)[:3]
-    rows = [by_country[countries[0]][:2], by_country[countries[1]][:1], by_country[countries[2]][:3]]
-    points = {c["id"]: c["points"] for c in content.cards if c["deck"] == "cities"}
-    width = 120 * mm
-    height = 3 * (H + 2 * GAP) + 10 * mm
+    trains = [c for c in content.cards if c["deck"] == "trains"]
+    actions = [c for c in content.cards if c["deck"] == "actions"]
+    width = 170 * mm
+    train_cols, action_cols = 4, 5
+    row = H + 3 * mm
+    train_rows = -(-len(trains) // train_cols)
+    action_rows = -(-len(actions) // action_cols)
+    height = 2 * 6 * mm + (train_rows + action_rows) * row + 6 * mm
+    copies = trains[0].get("copies", 1) if trains else 0
+
+    def entries(c, cards, cols, top, key):
+        cell = width / cols
+        for k, card in enumerate(cards):
+            x, y = (k % cols) * cell, top - (k // cols + 1) * row
+            painter.card(c, x, y, card["id"] if card["deck"] == "trains" else card["effect"])
+            _fit_label(c, x + W + 2 * mm, y + H / 2 - 1 * mm, card["name"][lang], lang, cell - W - 3 * mm,
+                       size=8.5, colour=INK, align="left", shrink=True)
 
     def paint(c):
-        y = height - 2 * mm
-        for k, row in enumerate(rows):
-            y -= H + 2 * GAP
-            for j, city in enumerate(row):
-                painter.city(c, 4 * mm + j * (W + GAP), y, city)
-            text = f"{' + '.join(str(points[x]) for x in row)}  +1 {term(content, 'flag-row', lang)}"
-            _label(c, 4 * mm + 3 * (W + GAP) + 3 * mm, y + H / 2 - 1 * mm, text, lang, size=8, colour=INK, align="left")
-        total = sum(points[x] for row in rows for x in row) + len(rows)
-        gap = "" if lang.startswith("zh") else " "
-        _label(c, 4 * mm, 2 * mm, f"{term(content, 'total', lang)}{gap}{total}", lang, size=9, colour=INK, bold=True, align="left")
+        top = height
+        _label(c, 0, top - 4 * mm, term(content, "train-cards", lang).replace("#", str(copies)), lang, 9, INK, True, "left")
+        entries(c, trains, train_cols, top - 6 * mm, "trains")
+        top -= 10 * mm + train_rows * row
+        _label(c, 0, top - 4 * mm, term(content, "action-cards", lang), lang, 9, INK, True, "left")
+        entries(c, actions, action_cols, top - 6 * mm, "actions")
+
+    picture = Picture(width, height, paint)
+    picture.painter = painter
+    return picture
+
+
+def anatomy_points(content, card: dict) -> list[tuple[str, tuple[float, float], str]]:
+    """Where each part of a city face begins, in the face's design millimetres (the layout of
+    faces._city_art): the point a pointer ends at, on the part's edge, and the side of its label."""
+    from cardgen.games.moscow_to_paris.faces import DESIGN_W, country_label
+    from cardgen.pdfdoc import CJK, SANS_BOLD
+
+    def left_edge(text, font, points):
+        return DESIGN_W / 2 - stringWidth(text, font, points / mm) / 2 - 0.8
+
+    limit = card["line"]
+    pips_right = DESIGN_W / 2 + (limit * 5.0 + (limit - 1) * 1.6) / 2 + 0.8
+    return [
+        ("anatomy-points", (6.5, 75.0), "left"),
+        ("anatomy-flag", (16.5, 53.5), "left"),
+        ("anatomy-country", (left_edge(country_label(content, card), CJK, 7.5), 40.5), "left"),
+        ("anatomy-name", (left_edge(card["name"]["en"], SANS_BOLD, 14), 32.5), "left"),
+        ("anatomy-capital", (56.0, 76.0), "right"),
+        ("anatomy-line", (pips_right, 15.5), "right"),
+    ]
+
+
+def city_anatomy_diagram(content, lang):
+    """A capital's card as printed, its parts named by pointers that end at each part's edge."""
+    card = next((c for c in content.cards if c["deck"] == "cities" and c.get("capital")), None)
+    if card is None:
+        return Spacer(0, 0)
+    card_w, card_h = 42 * mm, 42 * mm * 88 / 63
+    width, height = 170 * mm, card_h + 4 * mm
+    x0, y0 = width / 2 - card_w / 2, 2 * mm
+    unit = card_w / 63  # one design millimetre
+
+    def paint(c):
+        draw_face(c, content, {**card, "copy": 1}, Rect(x0, y0, card_w, card_h), 0)
+        c.setStrokeColor(INK)
+        c.setLineWidth(0.5)
+        for key, (dx, dy), side in anatomy_points(content, card):
+            px, py = x0 + dx * unit, y0 + dy * unit
+            end = x0 - 6 * mm if side == "left" else x0 + card_w + 6 * mm
+            c.line(end, py, px, py)
+            c.circle(px, py, 0.5, stroke=0, fill=1)
+            space = x0 - 8 * mm
+            _fit_label(c, end - 1.5 * mm if side == "left" else end + 1.5 * mm, py - 1 * mm,
+                       term(content, key, lang), lang, space, size=8.5, colour=INK,
+                       align="right" if side == "left" else "left")
 
     return Picture(width, height, paint)
 
+
+def _back(c, x, y, w, h, colour, stack=1):
+    """A face-down card (or a small stack of them) in its back's colour."""
+    for k in reversed(range(stack)):
+        c.setFillColor(colors.HexColor(colour))
+        c.setStrokeColor(colors.white)
+        c.setLineWidth(0.6)
+        c.roundRect(x + k * 0.7, y + k * 0.7, w, h, 1.2, stroke=1, fill=1)
+    c.setStrokeColor(CREAM)
+    c.setLineWidth(0.5)
+    c.line(x + 1, y + h * 0.45, x + w - 1, y + h * 0.45)
+    c.line(x + 1, y + h * 0.55, x + w - 1, y + h * 0.55)
+
+
+def setup_diagram(content, lang):
+    """The table as a game starts: the deck and its discard pile, the city deck, four cities in
+    a column with room for their lines, and your hand and the room in front of you."""
+    painter = Painter(content, lang=lang)
+    backs = content.game["backs"]
+    travel = next(iter(backs.values()))["colour"]
+    city_back = list(backs.values())[-1]["colour"]
+    cities = [c["id"] for c in content.cards if c["deck"] == "cities"][:4]
+    step = W + GAP
+    width, height = 170 * mm, 4 * (H + 2 * GAP) + H + 20 * mm
+    x_city = 70 * mm
+    top = height - 4 * mm
+
+    def pointer(c, x1, y1, x2, y2, key, align):
+        c.setStrokeColor(MUTED)
+        c.setLineWidth(0.4)
+        c.line(x1, y1, x2, y2)
+        offset = -1.5 * mm if align == "right" else 1.5 * mm
+        _fit_label(c, x2 + offset, y2 - 1 * mm, term(content, key, lang), lang, 48 * mm, size=8, colour=INK, align=align)
+
+    def paint(c):
+        y = top
+        for city in cities:
+            y -= H + 2 * GAP
+            for k in range(2):
+                painter.empty(c, x_city - (k + 1) * step, y)
+                painter.empty(c, x_city + painter.city_w + GAP + k * step, y)
+            painter.city(c, x_city, y, city)
+        lines_mid = (top + y) / 2
+        pointer(c, x_city + painter.city_w + GAP + 2 * step, lines_mid, x_city + painter.city_w + 2 * step + 10 * mm,
+                lines_mid, "setup-lines", "left")
+        # the three piles, to the left of the column
+        piles_y = top - 2 * (H + 2 * GAP)
+        x_deck, x_discard = 4 * mm, 4 * mm + W + 5 * mm
+        _back(c, x_deck, piles_y, W, H, travel, stack=3)
+        painter.empty(c, x_discard, piles_y)
+        _back(c, x_deck, piles_y - H - 10 * mm, W, H, city_back, stack=3)
+        _fit_label(c, x_deck, piles_y + H + 3 * mm, term(content, "setup-deck", lang), lang, 44 * mm, size=8,
+                   colour=INK, align="left")
+        _fit_label(c, x_discard + W + 1.5 * mm, piles_y + H / 2 - 1 * mm, term(content, "setup-discard", lang), lang,
+                   x_city - x_discard - W - 2 * step - 4 * mm, size=8, colour=INK, align="left")
+        _fit_label(c, x_deck + W + 2.5 * mm, piles_y - H / 2 - 11 * mm, term(content, "setup-city-deck", lang), lang,
+                   30 * mm, size=8, colour=INK, align="left")
+        # your place at the table
+        y_you = 4 * mm
+        _label(c, 4 * mm, y_you + H / 2 - 1 * mm, term(content, "setup-player", lang), lang, 9, INK, True, "left")
+        x_hand = 16 * mm
+        for k in range(5):
+            _back(c, x_hand + k * (W * 0.6), y_you, W, H, travel)
+        _fit_label(c, x_hand, y_you + H + 3 * mm, term(content, "setup-hand", lang), lang, 45 * mm, size=8,
+                   colour=INK, align="left")
+        x_front = x_city
+        for k in range(4):
+            painter.empty(c, x_front + k * step, y_you)
+        _fit_label(c, x_front, y_you + H + 3 * mm, term(content, "setup-front", lang), lang, 80 * mm, size=8,
+                   colour=INK, align="left")
+
+    return Picture(width, height, paint)
+
+
+def summary_diagram(content, lang):
+    """The turn summary: the four actions, claiming, the line rules, the action cards and the end,
+    one table that stays on one page."""
+    from cardgen.rulesheet import RULE_LINE, Styles
+
+    styles = Styles(lang, ACTION)
+    cell = styles.small
+    head = lambda key: para(bold(term(content, key, lang)), cell)  # noqa: E731
+    text = lambda key: para(inline(term(content, key, lang)), cell)  # noqa: E731
+    rows = [[head("summary-turn"), ""]]
+    rows += [[para(bold(str(n)), cell), text(f"summary-{n}")] for n in range(1, 5)]
+    for key in ("claim", "lines", "actions", "end"):
+        rows.append([head(f"summary-{key}-head"), text(f"summary-{key}")])
+    table = Table(rows, colWidths=[42 * mm, 120 * mm])
+    table.setStyle(TableStyle([
+        ("FONTNAME", (0, 0), (-1, -1), SANS),  # reportlab's cell default is Helvetica, which is not embedded
+        ("SPAN", (0, 0), (1, 0)),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("BOX", (0, 0), (-1, -1), 1, ACTION),
+        ("BACKGROUND", (0, 0), (-1, 0), CREAM),
+        ("LINEBELOW", (0, 4), (-1, -2), 0.4, RULE_LINE),
+        ("LEFTPADDING", (0, 0), (-1, -1), 6), ("RIGHTPADDING", (0, 0), (-1, -1), 6),
+        ("TOPPADDING", (0, 0), (-1, -1), 3), ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
+    ]))
+    return table
+
+
+# --- the flag rows of a finished game ------------------------------------------------------------
+
+def flag_rows(content, cities: list[str]) -> list[tuple[list[str], int]]:
+    """A player's cities sorted by flag, one row per country, each with its one point (a city of
+    no country, such as Istanbul, stands in a row of its own worth nothing more)."""
+    cards = {c["id"]: c for c in content.cards if c["deck"] in ("cities", "special-cities")}
+    rows: dict = {}
+    for city in cities:
+        rows.setdefault(cards[city].get("country") or f"-{city}", []).append(city)
+    return [(row, 0 if country.startswith("-") else 1) for country, row in rows.items()]
+
+
+def _score_rows(c, painter: Painter, content, lang, taken: dict, players: list[str], top: float, col_w: float):
+    """Each player's flag rows side by side from `top` down: the cities, the sum, the total."""
+    cards = painter.cities
+    row_h = painter.h + 2 * painter.gap
+    gap = "" if lang.startswith("zh") else " "
+    flag_row = term(content, "flag-row", lang)
+    for n, p in enumerate(players):
+        painter.zone = ("score", p)
+        x0 = n * col_w
+        widest = max([len(row) for row, _ in flag_rows(content, taken[p])] or [1])
+        _label(c, x0, top - 4 * mm, p, lang, 8, INK, True, "left")
+        y = top - 5 * mm
+        total = 0
+        for row, bonus in flag_rows(content, sorted(taken[p])):
+            y -= row_h
+            for k, city in enumerate(row):
+                painter.city(c, x0 + k * (painter.city_w + painter.gap), y, city)
+            points = [cards[city]["points"] for city in row]
+            total += sum(points) + bonus
+            text = " + ".join(str(v) for v in points) + (f" + 1 {flag_row}" if bonus else "")
+            x_text = x0 + widest * (painter.city_w + painter.gap) + 2 * mm
+            _fit_label(c, x_text, y + painter.h / 2 - 1 * mm, text, lang, col_w - (x_text - x0) - 2 * mm, size=7.5,
+                       colour=INK, align="left")
+        _label(c, x0, y - 5 * mm, f"{term(content, 'total', lang)}{gap}{total}", lang, 8.5, INK, True, "left")
+
+
+def score_block_height(content, painter: Painter, taken: dict) -> float:
+    rows = max([len(flag_rows(content, cities)) for cities in taken.values()] or [0])
+    return 5 * mm + rows * (painter.h + 2 * painter.gap) + 8 * mm
+
+
+# --- worked examples -----------------------------------------------------------------------------
 
 def _new_cards(now: list, then: list | None) -> list[bool]:
     """Which cards of `now` were not there before (by count, so a second copy counts as new)."""
@@ -193,57 +470,128 @@ def _new_cards(now: list, then: list | None) -> list[bool]:
     return flags
 
 
+def named_in_text(content, text: str) -> tuple[set[int], set[str]]:
+    """The lines (by number or by the city at their head) and players a text names."""
+    lines = {int(n) for n in re.findall(r"(?:line|第)\s*(\d)", text)}
+    players = set(re.findall(r"\bP\d\b|P\d(?=\D|$)", text))
+    return lines, players
+
+
+def shown_parts(content, example, lang) -> tuple[list[int], list[str]]:
+    """The lines and players an example's picture shows: those that changed between before and
+    after, and those its text names (a city named is shown with its line)."""
+    before, after = example.before, example.after
+    text = example.data["example"][lang]
+    named_lines, named_players = named_in_text(content, text)
+    cities = {c["id"]: c["name"][lang] for c in content.cards if c["deck"] in ("cities", "special-cities")}
+    lines = []
+    for i in range(1, 5):
+        rows = list(before[f"line{i}"]), list(after[f"line{i}"])
+        if rows[0] != rows[1] or i in named_lines or any(cities.get(card, "\0") in text for row in rows for card in row):
+            lines.append(i)
+    keys = ("front", "hand", "taken")
+    players = sorted(before.get("front", {}), key=lambda name: int(name[1:]))
+    players = [p for p in players if p in named_players
+               or any(sorted(before[k][p]) != sorted(after[k][p]) for k in keys)]
+    return lines, players
+
+
+EXAMPLE_WIDTH = 172 * mm  # the narrower of the A4 and letter text columns, less a margin
+BETWEEN = 7 * mm  # between before and after when they stand side by side
+
+
 def example_diagram(content, lang, example):
-    """The position before the example (above) and after it (below), showing only what changed:
-    the lines that changed on the left, and on the right the cards in front, hand and cities of each
-    player whose cards changed. Cards that arrived are outlined."""
+    """The position right before the steps an example narrates (above, or on the left) and right
+    after them (below, or on the right): the lines and players that changed or that the text names, each line with its city,
+    each player's cards in front, hand and cities. Cards that arrived are outlined."""
     w, h, gap = 6.2 * mm, 8.8 * mm, 0.9 * mm
     painter = Painter(content, w, h, gap, lang)
     before, after = example.before, example.after
-    players = sorted(before.get("front", {}), key=lambda name: int(name[1:]))
-    lines = [i for i in range(1, 5) if list(before[f"line{i}"]) != list(after[f"line{i}"])]
-    keys = ("front", "hand", "taken")
-    players = [p for p in players if any(sorted(before[k][p]) != sorted(after[k][p]) for k in keys)]
+    lines, players = shown_parts(content, example, lang)
     step = w + gap
     row = h + 2 * gap
+    positions = (before, after)
+
+    def split(position, i):
+        city = (position.get("line_cities") or [None] * 4)[i - 1]
+        return _row_cards(list(position[f"line{i}"]), painter, city)
+
+    left = max([len(split(p, i)[0]) for p in positions for i in lines] or [0])
+    right = max([len(split(p, i)[2]) for p in positions for i in lines] or [0])
+    counts = {key: max([len(p[key][q]) for p in positions for q in players] or [0]) for key in ("front", "hand", "taken")}
+    x_number = 2 * mm
+    x_city = x_number + 3 * mm + left * step
+    lines_w = (x_city + painter.city_w + gap + right * step) if lines else 0
+    title_w = max(stringWidth(term(content, key, lang), font_for(lang, bold=True), 9) for key in ("before", "after"))
+    x_players = max(lines_w + 6 * mm if lines else 0, title_w + 8 * mm)
+    heading = {"front": term(content, "front", lang), "hand": term(content, "hand", lang),
+               "taken": term(content, "cities", lang)}
+    xs, x = {}, x_players + 2 * mm
+    for key in ("front", "hand", "taken"):
+        if not counts[key]:
+            continue  # no shown player has a card there, before or after
+        unit = painter.city_w + gap if key == "taken" else step
+        xs[key] = x
+        width_needed = max(counts[key] * unit, stringWidth(heading[key], font_for(lang), 7) + 2 * mm, step)
+        x += width_needed + 3 * mm
+    side_w = x
     rows = max(len(lines), len(players), 1)
-    x_city = 5 * step + 4 * mm
-    x_players = (x_city + 5 * step + 8 * mm) if lines else 20 * mm
-    x_front, x_hand, x_taken = x_players + 2 * mm, x_players + 2 * mm + 4 * step + 3 * mm, x_players + 2 * mm + 9 * step + 6 * mm
-    width = x_taken + 3 * step + 2 * mm
-    block = 7 * mm + rows * row
-    height = 2 * block + 2 * mm
+    block = 5.5 * mm + rows * row
+    # A narrow picture sets before and after side by side, a wide one one above the other.
+    beside = 2 * side_w + BETWEEN <= EXAMPLE_WIDTH
+    width = 2 * side_w + BETWEEN if beside else side_w
+    # At the end of the game the picture adds up everyone's cities, as the text does.
+    final = after.get("phase") == "over"
+    everyone = sorted(after.get("taken", {}), key=lambda name: int(name[1:]))
+    score_h = score_block_height(content, painter, after["taken"]) + 4 * mm if final else 0
+    score_col = max(width / max(len(everyone), 1), 60 * mm)
+    width = max(width, score_col * len(everyone)) if final else width
+    height = (block if beside else 2 * block + 2 * mm) + score_h
 
-    def cards(c, x, y, now, then, city=False):
-        for k, (card, new) in enumerate(zip(now, _new_cards(now, then))):
-            (painter.city if city else painter.card)(c, x + k * step, y, card, highlight=new)
-
-    def side(c, top, fields, heading, old=None):
-        _label(c, 0, top - 4 * mm, heading, lang, size=9, colour=INK, bold=True, align="left")
+    def side(c, top, fields, which, old=None):
+        _label(c, 0, top - 4 * mm, term(content, which, lang), lang, size=9, colour=INK, bold=True, align="left")
         if players:
-            for x, key in ((x_front, "front"), (x_hand, "hand"), (x_taken, "cities")):
-                _label(c, x, top - 4 * mm, term(content, key, lang), lang, size=7, align="left")
+            for key, x in xs.items():
+                _label(c, x, top - 4 * mm, heading[key], lang, size=7, align="left")
         cities = fields.get("line_cities") or [None] * 4
         for n, i in enumerate(lines):
-            _draw_lines(c, painter, [list(fields[f"line{i}"])], x_city, top - 5 * mm - n * row, lang,
-                        changed=None if old is None else [list(old[f"line{i}"])], cities=[cities[i - 1]],
-                        numbers=[i])
+            y = top - 5 * mm - (n + 1) * row
+            painter.zone = (which, f"line{i}")
+            _draw_line(c, painter, list(fields[f"line{i}"]), x_city, y, lang, number=i,
+                       old=None if old is None else list(old[f"line{i}"]), city_hint=cities[i - 1], x_number=x_number)
         for n, p in enumerate(players):
             y = top - 5 * mm - (n + 1) * row
             _label(c, x_players, y + h / 2 - 1 * mm, p, lang, size=7, colour=INK, bold=True, align="right")
-            for x, key, city in ((x_front, "front", False), (x_hand, "hand", False), (x_taken, "taken", True)):
+            for key, x in xs.items():
                 now = sorted(fields.get(key, {}).get(p, []))
                 then = None if old is None else list(old.get(key, {}).get(p, []))
-                cards(c, x, y, now[-3:] if city else now, then, city)
+                unit = painter.city_w + gap if key == "taken" else step
+                painter.zone = (which, key, p)
+                for k, (card, new) in enumerate(zip(now, _new_cards(now, then))):
+                    painter.card(c, x + k * unit, y, card, highlight=new)
 
     def paint(c):
-        side(c, height, before, term(content, "before", lang))
-        side(c, height - block - 2 * mm, after, term(content, "after", lang), old=before)
+        side(c, height, before, "before")
         c.setStrokeColor(colors.HexColor("#c8c8c8"))
         c.setLineWidth(0.5)
-        c.line(0, height - block, width, height - block)
+        if beside:
+            c.line(side_w + BETWEEN / 2, height - block, side_w + BETWEEN / 2, height)
+            c.saveState()
+            c.translate(side_w + BETWEEN, 0)
+            side(c, height, after, "after", old=before)
+            c.restoreState()
+        else:
+            c.line(0, height - block, width, height - block)
+            side(c, height - block - 2 * mm, after, "after", old=before)
+        c.setStrokeColor(colors.HexColor("#c8c8c8"))
+        if final:
+            c.line(0, score_h, width, score_h)
+            _score_rows(c, painter, content, lang, after["taken"], everyone, score_h - 2 * mm, score_col)
 
-    return Picture(width, height, paint)
+    picture = Picture(width, height, paint)
+    picture.painter = painter
+    picture.shows = {"lines": lines, "players": players, "final": final}
+    return picture
 
 
 def _double_arrow(c, x1, y1, x2, y2, colour, head=1.6 * mm):
@@ -267,8 +615,8 @@ def _double_arrow(c, x1, y1, x2, y2, colour, head=1.6 * mm):
 def trade_diagram(content, lang):
     """Four players round a table: P1 plays Trade to the left; three trades follow one another
     clockwise until P4, P1's other neighbour, has traded."""
-    width, height = 120 * mm, 62 * mm
-    seats = {"P1": (60 * mm, 8 * mm), "P2": (18 * mm, 31 * mm), "P3": (60 * mm, 54 * mm), "P4": (102 * mm, 31 * mm)}
+    width, height = 130 * mm, 74 * mm
+    seats = {"P1": (65 * mm, 10 * mm), "P2": (16 * mm, 38 * mm), "P3": (65 * mm, 66 * mm), "P4": (114 * mm, 38 * mm)}
     trades = [("P1", "P2"), ("P2", "P3"), ("P3", "P4")]
     colour = colors.HexColor("#23395b")
 
@@ -276,8 +624,8 @@ def trade_diagram(content, lang):
         c.setFillColor(colors.HexColor("#f3efe4"))
         c.setStrokeColor(MUTED)
         c.setLineWidth(0.5)
-        c.roundRect(38 * mm, 20 * mm, 44 * mm, 22 * mm, 3 * mm, stroke=1, fill=1)
-        _label(c, 60 * mm, 30 * mm, term(content, "table", lang), lang, size=8)
+        c.roundRect(40 * mm, 25 * mm, 50 * mm, 26 * mm, 3 * mm, stroke=1, fill=1)
+        _label(c, 65 * mm, 37 * mm, term(content, "table", lang), lang, size=8)
         for name, (x, y) in seats.items():
             c.setFillColor(colors.white)
             c.setStrokeColor(INK)
@@ -296,9 +644,10 @@ def trade_diagram(content, lang):
             c.setFillColor(CHANGED)
             c.circle(mx - uy * 4 * mm, my + ux * 4 * mm, 2.6 * mm, stroke=0, fill=1)
             _label(c, mx - uy * 4 * mm, my + ux * 4 * mm - 1.1 * mm, str(n), lang, size=8, colour=colors.white, bold=True)
-        _label(c, 60 * mm, 1 * mm, term(content, "trade-order", lang), lang, size=7)
+        _fit_label(c, 65 * mm, 1 * mm, term(content, "trade-order", lang), lang, width, size=7.5)
 
     return Picture(width, height, paint)
 
 
-DIAGRAMS = {"table": table_diagram, "scoring": scoring_diagram, "trade": trade_diagram}
+DIAGRAMS = {"table": table_diagram, "trade": trade_diagram, "legend": legend_diagram,
+            "city-anatomy": city_anatomy_diagram, "setup": setup_diagram, "summary": summary_diagram}

@@ -198,6 +198,12 @@ def _both(content, key: str, sep: str = " · ", **values) -> str:
     return sep.join(term(content, key, lang).replace("#", str(values.get("n", ""))) for lang in ("en", "zh-Hant"))
 
 
+def country_label(content, card: dict) -> str:
+    """The country line of a city face: its name in both languages and its code."""
+    country = {c["id"]: c for c in content.files["countries"]["countries"]}[card["country"]]
+    return f"{country['name']['en']} · {country['name']['zh-Hant']} ({country['code']})"
+
+
 def _city_art(canvas, content, card: dict, rect: Rect, bleed: float) -> None:
     countries = {c["id"]: c for c in content.files["countries"]["countries"]}
     country = countries.get(card.get("country"))
@@ -228,8 +234,7 @@ def _city_art(canvas, content, card: dict, rect: Rect, bleed: float) -> None:
     else:
         draw_flag(canvas, country["flag"], 16.5, 44, 30, 19)
         canvas.setFillColor(INK)
-        label = f"{country['name']['en']} · {country['name']['zh-Hant']} ({country['code']})"
-        _centred(canvas, label, DESIGN_W / 2, 39.5, CJK, 7.5)
+        _centred(canvas, country_label(content, card), DESIGN_W / 2, 39.5, CJK, 7.5)
     # the city's name
     canvas.setFillColor(INK)
     if special == "homeland" and "name" in own:

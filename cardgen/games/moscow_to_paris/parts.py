@@ -4,7 +4,7 @@ cards and the `terms` of rules.yaml)."""
 
 from __future__ import annotations
 
-from reportlab.platypus import Flowable, Table, TableStyle
+from reportlab.platypus import Flowable, KeepTogether, Spacer, Table, TableStyle
 
 from cardgen.diagrams import term
 from cardgen.games.moscow_to_paris.checks import deal_odds, percent
@@ -43,8 +43,8 @@ def actions_part(content, lang: str, styles) -> list[Flowable]:
 def cities_part(content, lang: str, styles) -> list[Flowable]:
     countries = {c["id"]: c for c in content.files["countries"]["countries"]}
     cell = styles.small
-    rows = [[para(bold(term(content, k, lang)), cell)
-             for k in ("col-city", "col-country", "col-points", "col-capital", "col-line")]]
+    head = [para(bold(term(content, k, lang)), cell) for k in ("col-city", "col-country", "col-points", "col-capital", "col-line")]
+    rows = []
     for card in content.cards:
         if card["deck"] not in ("cities", "special-cities"):
             continue
@@ -54,7 +54,19 @@ def cities_part(content, lang: str, styles) -> list[Flowable]:
                      para(str(card["points"]), cell),
                      para(term(content, "yes" if card["capital"] else "no", lang), cell),
                      para(str(card["line"]), cell)])
-    return [_table(rows, [38 * mm, 34 * mm, 20 * mm, 20 * mm, 24 * mm])]
+    # Two halves side by side, so the table takes half the height of the page.
+    half = -(-len(rows) // 2)
+    widths = [21.5 * mm, 17.5 * mm, 13.5 * mm, 14 * mm, 15 * mm]
+    blank = [""] * len(head)
+    joined = [head + [""] + head] + [(rows[k] + [""] + (rows[half + k] if half + k < len(rows) else blank))
+                                    for k in range(half)]
+    table = _table(joined, widths + [5 * mm] + widths)
+    table.setStyle(TableStyle([("LEFTPADDING", (1, 0), (-1, -1), 2), ("RIGHTPADDING", (0, 0), (-1, -1), 2)]))
+    table.repeatRows = 1
+    note = para(inline(term(content, "reconstructed-cities", lang), styles.accent_hex), styles.small)
+    intro = para(inline(term(content, "all-cities", lang), styles.accent_hex), styles.body)
+    # The table stays whole, with the sentence that leads into it and the note under it.
+    return [KeepTogether([intro, table, Spacer(1, 3), note])]
 
 
 def odds_part(content, lang: str, styles) -> list[Flowable]:
