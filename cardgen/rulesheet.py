@@ -2,9 +2,12 @@
 
 The sheet is the game's `rules.yaml` sections in order, each a heading, a body in light markup
 (paragraphs, bullets, numbered steps, notes) and optionally a diagram. A section may also say
-`generated: <kind>` to place a part computed from the content after its body: the rulings, the
-worked examples (scenarios replayed by the verifier, pictured before and after) or a part of the
-game's own. The scenario notation is for people who write scenarios, not players: it is in
+`generated: <kind>` to place a part computed from the content after its body: the rulings (always
+headed "Questions and answers"), the worked examples no section places, or a part of the game's
+own. `examples: [scenario, ...]` places worked examples under the rule they show: each is a
+scenario replayed by the verifier, its text, title and narrated steps in its `example:`, kept on
+one page with the game's picture of the positions right before and right after those steps.
+`one_page: true` keeps a whole section (a player aid) on one page. The scenario notation is for people who write scenarios, not players: it is in
 docs/scenarios.md and `cardgen verify --notation GAME`. A game adds its pictures and parts through its definition
 (`diagrams`, `parts`, `example_diagram`; see `cardgen.registry`). Shared parts a game has but does
 not place are appended at the end, so no ruling or example is ever left out.
@@ -30,7 +33,7 @@ from reportlab.platypus import (
 
 from cardgen.content import LANGUAGES, GameContent
 from cardgen.registry import GameDefinition, definition_for, engine_for
-from cardgen.markup import SPACE, bold, inline, join, para
+from cardgen.markup import SPACE, bold, inline, join, para, plain
 from cardgen.errors import ContentError, ContentErrors, UsageError
 from cardgen.pdfdoc import canvas_class, PAPER_MM, SANS, atomic_output, font_for, mm, register_fonts
 
@@ -45,29 +48,37 @@ RULE_LINE = colors.HexColor("#c8c8c8")
 LABELS = {
     "en": {
         "players": "{min}–{max} players",
+        "play_time": "about {minutes} minutes",
+        "age": "ages {age} and up",
+        "best_players": "best with {n}",
         "designers": "Designed by {names} ({year})",
+        "publisher": "Published by {name}",
         "rules": "Rules",
         "page": "Page {n}",
-        "rulings": "Rulings",
+        "rulings": "Questions and answers",
         "question": "Q.",
         "answer": "A.",
-        "house_rule": "House rule:",
-        "compared": "Played both ways in {games} simulated games of {players} players, the winner changed in {changed} of them (about {percent} %).",
+        "variant": "Variant:",
         "examples": "Worked examples",
         "example": "Example {n}",
+        "example_titled": "Example: {title}",
     },
     "zh-Hant": {
         "players": "{min}–{max} 人",
+        "play_time": "約{minutes}分鐘",
+        "age": "{age}歲以上",
+        "best_players": "{n}人最佳",
         "designers": "設計：{names}（{year}）",
+        "publisher": "{name}出版",
         "rules": "遊戲規則",
         "page": "第 {n} 頁",
-        "rulings": "規則裁定",
+        "rulings": "問與答",
         "question": "問：",
         "answer": "答：",
-        "house_rule": "家規：",
-        "compared": "以兩種方式各模擬{games}局{players}人遊戲，勝者改變的有{changed}局（約{percent}%）。",
+        "variant": "變體：",
         "examples": "實例解說",
         "example": "範例 {n}",
+        "example_titled": "範例：{title}",
     },
 }
 
@@ -382,14 +393,25 @@ def title_block(sheet: Sheet) -> list[Flowable]:
     game = sheet.content.game
     published = game.get("published", {})
     lines = [sheet.label("players", min=game["players"]["min"], max=game["players"]["max"])]
+    # What a box's side says, where game.yaml gives it.
+    for key, value in (("best_players", {"n": game.get("best_players")}), ("play_time", {"minutes": game.get("play_time")}),
+                       ("age", {"age": game.get("age")})):
+        if None not in value.values():
+            lines.append(sheet.label(key, **value))
+    credits = []
     if published:
         separator = "、" if sheet.lang.startswith("zh") else ", "
-        lines.append(sheet.label("designers", names=separator.join(published["designers"]), year=published["year"]))
+        credits.append(sheet.label("designers", names=separator.join(published["designers"]), year=published["year"]))
+    publisher = game.get("publisher")
+    if publisher is not None:
+        credits.append(sheet.label("publisher", name=publisher[sheet.lang] if isinstance(publisher, dict) else publisher))
     other = [lang for lang in sheet.content.languages if lang != sheet.lang]
     cells = [
         [para(sheet.content.title[sheet.lang], sheet.styles.title)],
         [para(" · ".join(lines), sheet.styles.subtitle)],
     ]
+    if credits:
+        cells.append([para(" · ".join(credits), sheet.styles.subtitle)])
     if other:
         alias_style = ParagraphStyle("alias", parent=sheet.styles.subtitle, fontName=font_for(other[0]), fontSize=10,
                                      textColor=colors.HexColor("#dfe6ee"))
@@ -433,39 +455,54 @@ def rulings_part(sheet: Sheet) -> list[Flowable]:
                  sheet.styles.body),
             para(join(bold(sheet.label('answer')), gap, inline(sheet.text(ruling['ruling']), sheet.styles.accent_hex)), answer),
         ]
-        record = ruling.get("compare")
-        compared = None
-        if record is not None:
-            changed = record["winner_changed"]
-            compared = para(sheet.label("compared", games=record["games"], players=record["players"],
-                                        changed=changed, percent=f"{100 * changed / record['games']:.0f}"), aside)
+        # Another reading is a variant players may agree on; what it costs in play belongs to
+        # `cardgen simulate --compare`, not to the sheet.
         for alternative in ruling.get("alternatives", []):
-            parts.append(para(join(bold(sheet.label("house_rule")), gap,
+            parts.append(para(join(bold(sheet.label("variant")), gap,
                                    inline(sheet.text(alternative["text"]), sheet.styles.accent_hex)), aside))
-            # The measured cost stands under the house rule it was measured for.
-            if compared is not None and alternative.get("value") == record["values"][1]:
-                parts.append(compared)
-                compared = None
-        if compared is not None:
-            parts.append(compared)
         parts.append(Spacer(1, 6))
         flowables.append(KeepTogether(parts))
     return flowables
 
 
+def unkept(flowables: list[Flowable]) -> list[Flowable]:
+    """The flowables with every KeepTogether opened: one KeepTogether inside another reports an
+    endless height, so a group that is kept together whole holds no inner group."""
+    flat: list[Flowable] = []
+    for flowable in flowables:
+        flat += unkept(list(flowable._content)) if isinstance(flowable, KeepTogether) else [flowable]
+    return flat
+
+
+def example_flowables(content: GameContent, lang: str, styles: Styles, example: WorkedExample,
+                      number: int | None = None) -> list[Flowable]:
+    """One worked example, kept whole on one page: its title (the scenario's `example.title`, else
+    "Example n"), its text (the scenario's `example.<lang>`) and the game's picture of it."""
+    spec = example.data["example"]
+    title = spec.get("title")
+    if isinstance(title, dict) and isinstance(title.get(lang), str):
+        head = LABELS[lang]["example_titled"].format(title=tidy(title[lang]))
+    else:
+        head = LABELS[lang]["example"].format(n=number or 1)
+    # Scenario texts are not rule texts: braces in them are literal, not facts to fill in.
+    text = unkept(body_flowables(tidy(spec[lang]), styles))
+    draw = definition_for(content.id).example_diagram
+    picture = [draw(content, lang, example)] if draw is not None else []
+    return [KeepTogether([para(plain(head), styles.h2)] + text + picture)]
+
+
+def placed_examples(content: GameContent) -> list[str]:
+    """The scenarios that sections place under their rules (`examples:` in rules.yaml)."""
+    return [stem for section in content.files["rules"]["sections"] for stem in section.get("examples", [])]
+
+
 def examples_part(sheet: Sheet) -> list[Flowable]:
-    draw = sheet.game_parts.example_diagram
+    """The examples no section places beside its rule, together in one part."""
+    placed = set(placed_examples(sheet.content))
     flowables: list[Flowable] = []
-    for n, example in enumerate(sheet.examples, 1):
-        # Scenario texts are not rule texts: braces in them are literal, not facts to fill in.
-        text = body_flowables(tidy(example.data["example"][sheet.lang]), sheet.styles)
-        picture = [draw(sheet.content, sheet.lang, example)] if draw is not None else []
-        # The title stays with the text's start and the picture with its end; a long example may
-        # break between them rather than leave half a page blank.
-        head, middle, tail = text[:1], text[1:-1], text[-1:] if len(text) > 1 else []
-        flowables.append(KeepTogether([para(sheet.label("example", n=n), sheet.styles.h2)] + head))
-        flowables += middle
-        flowables.append(KeepTogether(tail + picture))
+    left = [example for example in sheet.examples if example.path.stem not in placed]
+    for n, example in enumerate(left, 1):
+        flowables += example_flowables(sheet.content, sheet.lang, sheet.styles, example, n)
     return flowables
 
 
@@ -480,7 +517,8 @@ def _has_part(sheet: Sheet, kind: str) -> bool:
     if kind == "rulings":
         return bool(sheet.content.files.get("rulings", {}).get("rulings"))
     if kind == "examples":
-        return bool(sheet.examples)
+        placed = set(placed_examples(sheet.content))
+        return any(example.path.stem not in placed for example in sheet.examples)
     return True
 
 
@@ -499,6 +537,10 @@ def check_sections(content: GameContent, game_parts: GameDefinition) -> list[Con
             known = ", ".join(sorted(set(BUILTIN_PARTS) | set(extra)))
             errors.append(content.error("rules", ["sections", i, "generated"],
                                         f"unknown generated part {kind!r}; known: {known}"))
+        for k, stem in enumerate(section.get("examples", [])):
+            if not (content.root / "scenarios" / f"{stem}.yaml").is_file():
+                errors.append(content.error("rules", ["sections", i, "examples", k],
+                                            f"no scenario scenarios/{stem}.yaml to show as an example"))
     return errors
 
 
@@ -506,6 +548,7 @@ def build_story(sheet: Sheet) -> list[Flowable]:
     story = title_block(sheet)
     diagrams = sheet.game_parts.diagrams
     extra = sheet.game_parts.parts
+    examples = {example.path.stem: example for example in sheet.examples}
     placed = set()
     number = 0
     for section in sheet.content.files["rules"]["sections"]:
@@ -517,15 +560,21 @@ def build_story(sheet: Sheet) -> list[Flowable]:
         if "diagram" in section:
             picture = diagrams[section["diagram"]](sheet.content, sheet.lang)
             # A picture stays on the page of the paragraph that introduces it.
-            last = parts[-1:]
-            if last and isinstance(last[0], KeepTogether):
-                last = list(last[0]._content)  # never nest one KeepTogether in another (see with_heading)
-            parts[-1:] = [KeepTogether(last + [picture])]
+            parts[-1:] = [KeepTogether(unkept(parts[-1:]) + [picture])]
+        for stem in section.get("examples", []):
+            parts += example_flowables(sheet.content, sheet.lang, sheet.styles, examples[stem])
         if kind in BUILTIN_PARTS:
             parts += BUILTIN_PARTS[kind](sheet)
         elif kind is not None:
             parts += extra[kind](sheet.content, sheet.lang, sheet.styles)
-        story += with_heading(heading(sheet, number, sheet.text(section["title"])), parts) + [PartEnd()]
+        # The Q&A part has one name in every game.
+        title = sheet.label("rulings") if kind == "rulings" else sheet.text(section["title"])
+        head = heading(sheet, number, title)
+        if section.get("one_page"):
+            # A player aid stays whole on one page, heading included.
+            story += head[:1] + [KeepTogether(head[1:] + unkept(parts)), PartEnd()]
+        else:
+            story += with_heading(head, parts) + [PartEnd()]
         placed.add(kind)
     for kind in GENERIC_PARTS:
         if kind not in placed and _has_part(sheet, kind):
@@ -611,6 +660,12 @@ def render_rule_sheet(content: GameContent, lang: str, path: Path, paper: str = 
     if errors:
         raise ContentErrors(errors)
     examples = replay_examples(content)
+    shown = {example.path.stem for example in examples}
+    missing = [content.error("rules", ["sections", i, "examples", k], f"scenarios/{stem}.yaml has no example: text to show")
+               for i, section in enumerate(content.files["rules"]["sections"])
+               for k, stem in enumerate(section.get("examples", [])) if stem not in shown]
+    if missing:
+        raise ContentErrors(missing)
     register_fonts()
     sheet = Sheet(content, lang, Styles(lang, accent_colour(content)), examples, game_parts)
     story = build_story(sheet)

@@ -12,7 +12,7 @@ from reportlab.lib import colors
 
 from cardgen.diagrams import Picture, term
 from cardgen.games.game_of_trains.checks import setup_game
-from cardgen.games.game_of_trains.faces import draw_ability_icon
+from cardgen.games.game_of_trains.faces import ABILITY_COLOURS, draw_ability_icon
 from cardgen.pdfdoc import font_for, mm
 
 INK = colors.HexColor("#222222")
@@ -20,6 +20,7 @@ MUTED = colors.HexColor("#666666")
 HIGHLIGHT_FILL = colors.HexColor("#fff3c4")
 HIGHLIGHT_LINE = colors.HexColor("#c98a00")
 MOVE_LINE = colors.HexColor("#b3261e")
+LOCK_COLOUR = ABILITY_COLOURS["lock"]
 
 CARD_W, CARD_H, GAP = 13 * mm, 18 * mm, 2.5 * mm
 SMALL_W, SMALL_H, SMALL_GAP = 7.4 * mm, 10.4 * mm, 1.1 * mm
@@ -49,7 +50,7 @@ class CardPainter:
     def carriage(self, c, x, y, number: int, highlight: bool = False, locked: bool = False):
         w, h = self.width, self.height
         if locked:
-            self._lock(c, x + w / 2, y)
+            self._lock(c, x, y)
         c.setLineWidth(1.2 if highlight else 0.6)
         c.setStrokeColor(HIGHLIGHT_LINE if highlight else MUTED)
         c.setFillColor(HIGHLIGHT_FILL if highlight else colors.white)
@@ -57,8 +58,10 @@ class CardPainter:
         c.setFillColor(INK)
         c.setFont(font_for("en", bold=True), h * 0.36)
         c.drawCentredString(x + w / 2, y + h * 0.55, str(number))
-        size = w * 0.5
-        draw_ability_icon(c, self.icons[number], x + (w - size) / 2, y + h * 0.1, size)
+        # The icon is small and inside the card, so a carriage whose ability is Lock never looks
+        # like a locked one (whose Lock card shows below it).
+        size = w * 0.36
+        draw_ability_icon(c, self.icons[number], x + (w - size) / 2, y + h * 0.12, size)
 
     def gap(self, c, x, y):
         """An empty place in a train, waiting for its refill."""
@@ -93,13 +96,18 @@ class CardPainter:
         for cx in (0.3, 0.7):
             c.circle(x + w * cx, base - h * 0.02, w * 0.09, stroke=0, fill=1)
 
-    def _lock(self, c, cx, y):
-        """The lock card peeks out below the carriage it protects."""
-        size = self.width * 0.5
-        c.setFillColor(HIGHLIGHT_LINE)
-        c.setStrokeColor(HIGHLIGHT_LINE)
-        c.roundRect(cx - size / 2, y - size * 0.55, size, size * 0.7, size * 0.1, stroke=0, fill=1)
-        draw_ability_icon(c, "lock", cx - size * 0.35, y - size * 0.5, size * 0.6)
+    TAB = 0.3  # how much of a Lock card shows below the carriage it lies under, as a share of its height
+
+    def _lock(self, c, x, y):
+        """The Lock card lies under the carriage it protects: only its lock shows, as a tab below."""
+        w, h = self.width, self.height
+        tab = h * self.TAB
+        c.setLineWidth(0.6)
+        c.setStrokeColor(MUTED)
+        c.setFillColor(LOCK_COLOUR)
+        c.roundRect(x, y - tab, w, h, min(w, h) * 0.09, stroke=1, fill=1)
+        size = tab * 0.9
+        draw_ability_icon(c, "lock", x + (w - size) / 2, y - tab + (tab - size) / 2, size)
 
     def train(self, c, x, y, numbers, highlights=(), locks=()):
         """A locomotive and its carriages left to right; returns the x of each carriage."""
@@ -362,12 +370,17 @@ def example_diagram(content, lang, example):
     has_market = "market" in example.before and "market" in example.after
     column = painter.train_width() + 8 * mm
     width = 2 * column + 8 * mm
-    height = 6 * mm + row * (len(players) + (1 if has_market else 0))
+    top = 10 * mm  # the heading, and the positions 1 to 7 over the trains
+    height = top + row * (len(players) + (1 if has_market else 0))
 
     def side(c, x, fields, heading, changed_from=None):
         _label(c, x + column / 2, height - 4 * mm, heading, lang, size=9, colour=INK, bold=True)
+        _label(c, x + 8 * mm + SMALL_W, height - 8.2 * mm, term(content, "position", lang), lang, size=6, align="right")
+        for k in range(7):
+            _label(c, x + 8 * mm + (k + 1) * (SMALL_W + SMALL_GAP) + SMALL_W / 2, height - 8.2 * mm, str(k + 1),
+                   lang, size=6)
         for i, name in enumerate(players):
-            y = height - 6 * mm - (i + 1) * row + 2 * mm
+            y = height - top - (i + 1) * row + 2 * mm
             train = list(fields[f"train.{name}"])
             locks = _locked_numbers(fields, name, train)
             changed = []
@@ -382,7 +395,7 @@ def example_diagram(content, lang, example):
                        colour=MOVE_LINE, align="right")
             painter.train(c, x + 8 * mm, y, train, highlights=changed, locks=locks)
         if has_market:
-            y = height - 6 * mm - (len(players) + 1) * row + 2 * mm
+            y = height - top - (len(players) + 1) * row + 2 * mm
             _label(c, x + 6 * mm, y + SMALL_H / 2 - 1.2 * mm, term(content, "market", lang), lang, size=7,
                    align="right")
             for k, number in enumerate(fields["market"]):
