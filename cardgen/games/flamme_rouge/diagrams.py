@@ -96,10 +96,12 @@ class Road:
         c.setLineWidth(0.5)
         c.rect(0, 0, self.width, self.height, stroke=1, fill=0)
         if numbers:
+            # Under a road with hills the numbers sit below the chevrons of its lower edge.
+            below = -4.9 * mm if any(code in "AD" for code in self.codes) else -3.2 * mm
             c.setFillColor(MUTED)
             c.setFont(SANS_BOLD, 6.5)
             for k in range(len(self.codes)):
-                c.drawCentredString(k * self.square_w + self.square_w / 2, -3.2 * mm, str(self.first + k))
+                c.drawCentredString(k * self.square_w + self.square_w / 2, below, str(self.first + k))
         for rider in riders:
             cx, cy = self.centre(rider.square, rider.lane)
             draw_rider_disc(c, self.content, cx, cy, rider)
@@ -307,9 +309,9 @@ def climb_diagram(content, lang):
     and the rider ends on the climb."""
     road = Road(content, CLIMB_ROAD)
     label_w = 4 * mm
-    row_h = road.height + 30 * mm
+    row_h = road.height + 17 * mm
     width = road.width + 2 * label_w
-    height = 2 * row_h + 4 * mm
+    height = 2 * row_h
     cases = CLIMB_CASES
 
     def paint(c):
@@ -321,15 +323,15 @@ def climb_diagram(content, lang):
             c.translate(label_w, base)
             top = road.height + 1 * mm
             full = min(start + card, len(road.codes))
-            _hop(c, road.centre(start, "left")[0], road.centre(full, "left")[0], top, 14 * mm, dashed=True)
-            _cross(c, road.centre(full, "left")[0], top + 8.5 * mm)
-            _hop(c, road.centre(start, "left")[0], road.centre(end, "left")[0], top, 8 * mm)
+            _hop(c, road.centre(start, "left")[0], road.centre(full, "left")[0], top, 9 * mm, dashed=True)
+            _cross(c, road.centre(full, "left")[0], top + 5.7 * mm)
+            _hop(c, road.centre(start, "left")[0], road.centre(end, "left")[0], top, 6 * mm)
             x, y = road.centre(start, "right")
             c.setStrokeColor(MUTED)
             c.setDash(1.2, 1.2)
             c.circle(x, y, 2.8 * mm, stroke=1, fill=0)  # where the rider started
             c.setDash()
-            _label(c, 0, top + 17 * mm, term(content, key, lang), lang, size=8.5, colour=MOVE, bold=True,
+            _label(c, 0, top + 9.2 * mm, term(content, key, lang), lang, size=8.5, colour=MOVE, bold=True,
                    align="left")
             c.restoreState()
 

@@ -23,7 +23,7 @@ MOVE_LINE = colors.HexColor("#b3261e")
 LOCK_COLOUR = ABILITY_COLOURS["lock"]
 
 CARD_W, CARD_H, GAP = 13 * mm, 18 * mm, 2.5 * mm
-SMALL_W, SMALL_H, SMALL_GAP = 7.4 * mm, 10.4 * mm, 1.1 * mm
+SMALL_W, SMALL_H, SMALL_GAP = 7 * mm, 9.8 * mm, 1 * mm
 
 
 def _abilities(content) -> dict[int, str]:
@@ -339,16 +339,16 @@ def shift_diagram(content, lang):
     moved, start, end = before[1], 1, 3
     after = before[:start] + before[start + 1:end + 1] + [moved] + before[end + 1:]
     width = painter.train_width() + 24 * mm
-    height = 2 * CARD_H + 30 * mm
+    height = 2 * CARD_H + 22 * mm
 
     def paint(c):
         left = 22 * mm
-        top_y = height - CARD_H - 12 * mm
+        top_y = height - CARD_H - 10.5 * mm
         xs = painter.train(c, left, top_y, before, highlights=[moved])
         _label(c, left - 3 * mm, top_y + CARD_H / 2, term(content, "before", lang), lang, size=9, colour=INK,
                bold=True, align="right")
         _hop(c, xs[start] + CARD_W / 2, xs[end] + CARD_W / 2, top_y + CARD_H + 1 * mm, 10 * mm)
-        low_y = 6 * mm
+        low_y = 2 * mm
         xs_after = painter.train(c, left, low_y, after, highlights=[moved])
         _label(c, left - 3 * mm, low_y + CARD_H / 2, term(content, "after", lang), lang, size=9, colour=INK,
                bold=True, align="right")
@@ -366,18 +366,18 @@ def example_diagram(content, lang, example):
     painter = CardPainter(content, SMALL_W, SMALL_H)
     players = sorted((key.split(".", 1)[1] for key in example.before if key.startswith("train.")),
                      key=lambda name: int(name[1:]))
-    row = SMALL_H + 5 * mm
+    row = SMALL_H + 4 * mm  # room for a Lock card's tab under a train
     has_market = "market" in example.before and "market" in example.after
     column = painter.train_width() + 8 * mm
     width = 2 * column + 8 * mm
-    top = 10 * mm  # the heading, and the positions 1 to 7 over the trains
+    top = 9 * mm  # the heading, and the positions 1 to 7 over the trains
     height = top + row * (len(players) + (1 if has_market else 0))
 
     def side(c, x, fields, heading, changed_from=None):
         _label(c, x + column / 2, height - 4 * mm, heading, lang, size=9, colour=INK, bold=True)
-        _label(c, x + 8 * mm + SMALL_W, height - 8.2 * mm, term(content, "position", lang), lang, size=6, align="right")
+        _label(c, x + 8 * mm + SMALL_W, height - 7.6 * mm, term(content, "position", lang), lang, size=6, align="right")
         for k in range(7):
-            _label(c, x + 8 * mm + (k + 1) * (SMALL_W + SMALL_GAP) + SMALL_W / 2, height - 8.2 * mm, str(k + 1),
+            _label(c, x + 8 * mm + (k + 1) * (SMALL_W + SMALL_GAP) + SMALL_W / 2, height - 7.6 * mm, str(k + 1),
                    lang, size=6)
         for i, name in enumerate(players):
             y = height - top - (i + 1) * row + 2 * mm
