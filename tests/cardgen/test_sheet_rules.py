@@ -201,6 +201,29 @@ def test_no_example_is_parted_from_its_picture(built):
     assert not problems, "\n".join(problems)
 
 
+def test_a_player_aid_stays_whole_on_one_page(built):
+    content, paths = built
+    aids = [section for section in content.files["rules"]["sections"] if section.get("one_page")]
+    assert aids, "no section is a turn or round summary kept on one page (one_page: true)"
+    for lang, path in paths.items():
+        pages = [flat(text) for text in pages_text(path)]
+        for section in aids:
+            title = flat(section["title"][lang])
+            last = flat(re.sub(r"\*\*", "", section["body"][lang].strip().splitlines()[-1]))[-16:]
+            on = [n for n, page in enumerate(pages) if title in page]
+            assert on, (lang, section["id"])
+            assert last in pages[on[-1]], f"{lang}: {section['id']} runs over from page {on[-1] + 1}"
+
+
+def test_every_printed_example_is_a_scenario_the_engine_replays(built):
+    # An example whose words live anywhere but in its scenario escapes every check below.
+    content, paths = built
+    label = {"en": r"Example\b", "zh-Hant": r"範例"}
+    for lang, path in paths.items():
+        titles = [line for text in pages_text(path) for line in text.splitlines() if re.match(label[lang], line.strip())]
+        assert len(titles) == len(example_scenarios(content)), (lang, titles)
+
+
 # --- c. the picture shows the step -----------------------------------------------------------------
 
 def named_in(text: str, names: set[str]) -> set[str]:

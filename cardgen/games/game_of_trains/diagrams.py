@@ -279,16 +279,17 @@ def anatomy_diagram(content, lang):
         """A point of the card in design millimetres, on the page."""
         return left + x * mm * scale, bottom + y * mm * scale
 
-    # (term, point on the card in design mm, side, label height as a share of the picture)
+    # (term, where the leader line ends in design mm, side, label height as a share of the picture):
+    # each line stops at the edge of its element that faces the label, so it never covers it.
     callouts = [
-        ("anatomy-corner-number", (10, 78), "left", 0.92),
-        ("anatomy-number", (20, 54), "left", 0.62),
-        ("anatomy-ability-number", (9.4, 35.4), "left", 0.40),
-        ("anatomy-icon", (14, 25), "left", 0.18),
-        ("anatomy-corner-icon", (52.3, 78.3), "right", 0.92),
-        ("anatomy-colour", (61, 62), "right", 0.66),
-        ("anatomy-text", (40, 27), "right", 0.40),
-        ("anatomy-turned", (53, 10), "right", 0.12),
+        ("anatomy-corner-number", (5.2, 78.6), "left", 0.92),
+        ("anatomy-number", (27.2, 54.2), "left", 0.62),
+        ("anatomy-ability-number", (6.9, 35.3), "left", 0.40),
+        ("anatomy-icon", (7.6, 25.3), "left", 0.18),
+        ("anatomy-corner-icon", (57.3, 79.4), "right", 0.92),
+        ("anatomy-colour", (62.6, 62), "right", 0.66),
+        ("anatomy-text", (50.4, 33.2), "right", 0.40),
+        ("anatomy-turned", (57.9, 10.4), "right", 0.12),
     ]
 
     def paint(c):
