@@ -309,14 +309,14 @@ def climb_diagram(content, lang):
     and the rider ends on the climb."""
     road = Road(content, CLIMB_ROAD)
     label_w = 4 * mm
-    row_h = road.height + 17 * mm
+    row_h = road.height + 19 * mm
     width = road.width + 2 * label_w
     height = 2 * row_h
     cases = CLIMB_CASES
 
     def paint(c):
         for row, (start, card, end, key) in enumerate(cases):
-            base = height - (row + 1) * row_h + 6 * mm
+            base = height - (row + 1) * row_h + 10 * mm
             rider = Rider(end, "right", ("green", "black")[row], ("sprinteur", "rouleur")[row], True)
             road.draw(c, label_w, base, [rider], lang)
             c.saveState()
@@ -331,8 +331,8 @@ def climb_diagram(content, lang):
             c.setDash(1.2, 1.2)
             c.circle(x, y, 2.8 * mm, stroke=1, fill=0)  # where the rider started
             c.setDash()
-            _label(c, 0, top + 9.2 * mm, term(content, key, lang), lang, size=8.5, colour=MOVE, bold=True,
-                   align="left")
+            # The caption sits under the square numbers, clear of the arrows and chevrons.
+            _label(c, 0, -9 * mm, term(content, key, lang), lang, size=8.5, colour=MOVE, bold=True, align="left")
             c.restoreState()
 
     return Picture(width, height, paint)
