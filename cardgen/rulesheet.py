@@ -475,9 +475,11 @@ def unkept(flowables: list[Flowable]) -> list[Flowable]:
 
 
 def example_flowables(content: GameContent, lang: str, styles: Styles, example: WorkedExample,
-                      number: int | None = None) -> list[Flowable]:
-    """One worked example, kept whole on one page: its title (the scenario's `example.title`, else
-    "Example n"), its text (the scenario's `example.<lang>`) and the game's picture of it."""
+                      number: int | None = None, whole: bool = True) -> list[Flowable]:
+    """One worked example: its title (the scenario's `example.title`, else "Example n"), its text
+    (the scenario's `example.<lang>`) and the game's picture of it, kept whole on one page. With
+    `whole` false (the examples gathered at the end of a sheet, one after another) a long text may
+    break between paragraphs: the title stays with its first and the picture with its last."""
     spec = example.data["example"]
     title = spec.get("title")
     if isinstance(title, dict) and isinstance(title.get(lang), str):
@@ -488,7 +490,9 @@ def example_flowables(content: GameContent, lang: str, styles: Styles, example: 
     text = unkept(body_flowables(tidy(spec[lang]), styles))
     draw = definition_for(content.id).example_diagram
     picture = [draw(content, lang, example)] if draw is not None else []
-    return [KeepTogether([para(plain(head), styles.h2)] + text + picture)]
+    if whole or len(text) < 2:
+        return [KeepTogether([para(plain(head), styles.h2)] + text + picture)]
+    return [KeepTogether([para(plain(head), styles.h2)] + text[:1])] + text[1:-1] + [KeepTogether(text[-1:] + picture)]
 
 
 def placed_examples(content: GameContent) -> list[str]:
@@ -502,7 +506,7 @@ def examples_part(sheet: Sheet) -> list[Flowable]:
     flowables: list[Flowable] = []
     left = [example for example in sheet.examples if example.path.stem not in placed]
     for n, example in enumerate(left, 1):
-        flowables += example_flowables(sheet.content, sheet.lang, sheet.styles, example, n)
+        flowables += example_flowables(sheet.content, sheet.lang, sheet.styles, example, n, whole=False)
     return flowables
 
 
