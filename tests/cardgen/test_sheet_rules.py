@@ -10,6 +10,7 @@ registry, so a new game is checked by the same rules without a line here."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from io import BytesIO
 from pathlib import Path
 
@@ -59,8 +60,16 @@ def text_runs(page) -> list[tuple[float, float, float, str, str]]:
     return runs
 
 
+@lru_cache(maxsize=None)
 def pages_text(path: Path) -> list[str]:
+    """The extracted text of each page (each sheet is read once for all the tests)."""
     return [page.extract_text() for page in PdfReader(path).pages]
+
+
+@lru_cache(maxsize=None)
+def pages_runs(path: Path) -> list[tuple[float, list]]:
+    """(page height, text runs) of each page."""
+    return [(float(page.mediabox.height), text_runs(page)) for page in PdfReader(path).pages]
 
 
 def flat(text: str) -> str:
@@ -118,9 +127,8 @@ def test_no_heading_is_left_at_the_foot_of_a_page(built):
     _, paths = built
     problems = []
     for lang, path in paths.items():
-        for n, page in enumerate(PdfReader(path).pages, 1):
-            height = float(page.mediabox.height)
-            runs = [run for run in text_runs(page) if run[2] > MARGIN]  # the page number left out
+        for n, (height, runs) in enumerate(pages_runs(path), 1):
+            runs = [run for run in runs if run[2] > MARGIN]  # the page number left out
             for run in runs:
                 if not is_heading(run) or run[2] > height / 3:
                     continue
@@ -133,11 +141,10 @@ def test_no_heading_is_left_at_the_foot_of_a_page(built):
 def part_ends(path: Path) -> set[int]:
     """Indexes of the pages after which a new part starts: the next page opens with a section
     heading, or there is no next page."""
-    pages = PdfReader(path).pages
+    pages = pages_runs(path)
     ends = {len(pages) - 1}
-    for n, page in enumerate(pages[1:], 1):
-        height = float(page.mediabox.height)
-        runs = sorted((run for run in text_runs(page) if run[2] < height - MARGIN - 1), key=lambda run: -run[2])
+    for n, (height, runs) in enumerate(pages[1:], 1):
+        runs = sorted((run for run in runs if run[2] < height - MARGIN - 1), key=lambda run: -run[2])
         if runs and is_heading(runs[0]) and runs[0][0] >= H1_SIZE:
             ends.add(n - 1)
     return ends
@@ -147,12 +154,10 @@ def test_no_page_is_a_quarter_blank_inside_a_part(built):
     _, paths = built
     problems = []
     for lang, path in paths.items():
-        reader = PdfReader(path)
         ends = part_ends(path)
-        for n, page in enumerate(reader.pages):
+        for n, (height, _) in enumerate(pages_runs(path)):
             if n in ends:
                 continue
-            height = float(page.mediabox.height)
             column = height - 2 * MARGIN - 9 * MM
             blank = (lowest_ink(path, n) - MARGIN) / column
             if blank > 0.25:
@@ -165,7 +170,17 @@ def example_scenarios(content) -> list[str]:
 
 
 def picture_of(content, lang, stem):
-    """The picture the sheet prints for an example, drawn alone on a page: (PDF bytes, its runs)."""
+    """The texts the picture of an example draws, as the sheet prints it, drawn alone on a page."""
+    key = (content.root, lang, stem)
+    if key not in _PICTURES:
+        _PICTURES[key] = _picture_runs(content, lang, stem)
+    return _PICTURES[key]
+
+
+_PICTURES: dict[tuple, list[str]] = {}
+
+
+def _picture_runs(content, lang: str, stem: str) -> list[str]:
     draw = definition_for(content.id).example_diagram
     assert draw is not None, f"{content.id} has worked examples but no picture for them"
     picture = draw(content, lang, worked_example(content, stem))
@@ -318,8 +333,8 @@ def test_chinese_text_has_no_half_width_brackets_or_latin_words(built):
     # Body text is set at 9 and 10 pt; pictures of printed components may carry the cards' own
     # Latin words, and the cover the designers' names.
     problems = []
-    for n, page in enumerate(PdfReader(paths["zh-Hant"]).pages, 1):
-        for size, _, _, _, text in text_runs(page):
+    for n, (_, runs) in enumerate(pages_runs(paths["zh-Hant"]), 1):
+        for size, _, _, _, text in runs:
             if not 8.9 < size < 10.3 or not CJK.search(text):
                 continue
             if re.search(r"[()]", text):
