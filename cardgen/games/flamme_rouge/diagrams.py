@@ -516,7 +516,8 @@ def after_movement(content, example) -> dict | None:
     # The replay's own checks fail after the narrated steps (they expect the end phase); only
     # the position right after the last narrated step is read.
     replay = run_scenario(example.path, _movement_only(content), record=True)
-    if len(replay.positions) <= last:
+    # Held back in an earlier round too, the replay would part from the game before the last step.
+    if len(replay.positions) <= last or replay.positions[last - 1] != example.at(last - 1):
         return None
     moved = replay.positions[last]
     if _riders_of(moved) == _riders_of(example.after):
