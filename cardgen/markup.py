@@ -26,7 +26,8 @@ for _module in (_textsplit, _paragraph):
 
 class TextParagraph(Paragraph):
     """A paragraph that Chinese typesetting would accept: no line starts with a closing mark (even
-    two in a row, such as 「）：」, where reportlab hangs only the first), and no single Chinese
+    two in a row, such as 「）：」, where reportlab hangs only the first) or ends with an opening
+    one (「（」 waits for its word on the next line), and no single Chinese
     character is left alone on the last line. When either would happen, the lines are broken a
     little narrower, keeping their number where it can."""
 
@@ -43,6 +44,9 @@ class TextParagraph(Paragraph):
         return super().breakLinesCJK(maxWidths)
 
 
+OPENING_MARKS = "（「『【《〈"
+
+
 def _line_text(kind: int, line) -> str:
     if kind == 0:
         return "".join(line[1])
@@ -52,6 +56,8 @@ def _line_text(kind: int, line) -> str:
 def _acceptable(result) -> bool:
     texts = [_line_text(result.kind, line).strip() for line in result.lines]
     if any(text[:1] in _paragraph.ALL_CANNOT_START and text[:1] > "\u3000" for text in texts[1:]):
+        return False
+    if any(text[-1:] in OPENING_MARKS for text in texts[:-1]):  # an opening mark stays with what it opens
         return False
     return len(texts) < 2 or len(texts[-1]) > 1 or not ("\u3400" <= texts[-1][:1] <= "\u9fff")
 

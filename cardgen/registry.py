@@ -72,6 +72,29 @@ class GameDefinition(ABC):
         """Extra lines under a deck in `cardgen manifest` (e.g. the cards of each ability)."""
         return []
 
+    def component_names(self, content, lang: str) -> set[str]:
+        """The names a player tells components apart by (cities, towns, card titles, riders), in
+        `lang`: what a worked example's picture must show when its text names it. By default the
+        `name` of every entry of a list in the game's files other than the rule sheet's."""
+        found: set[str] = set()
+
+        def walk(data):
+            if isinstance(data, list):
+                for entry in data:
+                    name = entry.get("name") if isinstance(entry, dict) else None
+                    if isinstance(name, dict) and isinstance(name.get(lang), str):
+                        found.add(name[lang])
+                    walk(entry)
+            elif isinstance(data, dict):
+                for key, value in data.items():
+                    if key != "decks":  # a deck's name says what the cards are, not which one
+                        walk(value)
+
+        for file, data in content.files.items():
+            if file not in ("rules", "rulings"):
+                walk(data)
+        return found
+
     def odds(self, content) -> list[dict]:
         """Exact odds (sympy Rationals) a player can use; rows are the game's own shape."""
         return []

@@ -2,14 +2,15 @@
 
 The sheet is the game's `rules.yaml` sections in order, each a heading, a body in light markup
 (paragraphs, bullets, numbered steps, notes) and optionally a diagram. A section may also say
-`generated: <kind>` to place a part computed from the content after its body: the rulings, the
-worked examples (scenarios replayed by the verifier, pictured before and after) or a part of the
-game's own. A section may also name worked examples (`examples: [scenario, ...]`) to show under its
-body, on the same page as its rule; examples no section names follow at the end. The scenario notation is for people who write scenarios, not players: it is in
+`generated: <kind>` to place a part computed from the content after its body: the rulings (always
+headed "Questions and answers"), the worked examples no section places, or a part of the game's
+own. `examples: [scenario, ...]` places worked examples under the rule they show: each is a
+scenario replayed by the verifier, its text, title and narrated steps in its `example:`, kept on
+one page with the game's picture of the positions right before and right after those steps.
+`one_page: true` keeps a whole section (a player aid) on one page. The scenario notation is for people who write scenarios, not players: it is in
 docs/scenarios.md and `cardgen verify --notation GAME`. A game adds its pictures and parts through its definition
 (`diagrams`, `parts`, `example_diagram`; see `cardgen.registry`). Shared parts a game has but does
-not place are appended at the end, so no ruling or example is ever left out; an example a game's
-part draws beside its rule (`example_beside_rule`, `WithRule`) is not repeated there.
+not place are appended at the end, so no ruling or example is ever left out.
 
 Every worked example is replayed before anything is drawn; one failing example stops the build and
 no file is written.
@@ -32,7 +33,7 @@ from reportlab.platypus import (
 
 from cardgen.content import LANGUAGES, GameContent
 from cardgen.registry import GameDefinition, definition_for, engine_for
-from cardgen.markup import SPACE, bold, inline, join, para
+from cardgen.markup import SPACE, bold, inline, join, para, plain
 from cardgen.errors import ContentError, ContentErrors, UsageError
 from cardgen.pdfdoc import canvas_class, PAPER_MM, SANS, atomic_output, font_for, mm, register_fonts
 
@@ -47,37 +48,37 @@ RULE_LINE = colors.HexColor("#c8c8c8")
 LABELS = {
     "en": {
         "players": "{min}–{max} players",
-        "play_time": "{minutes} minutes",
+        "play_time": "about {minutes} minutes",
         "age": "ages {age}+",
+        "best_players": "best with {n}",
         "designers": "Designed by {names} ({year})",
-        "publisher": "Published by {name} ({year})",
+        "publisher": "Published by {name}{year}",
         "rules": "Rules",
         "page": "Page {n}",
         "rulings": "Questions and answers",
-        "play_time": "{minutes} minutes",
-        "age": "ages {age}+",
         "question": "Q.",
         "answer": "A.",
-        "house_rule": "Variant:",
+        "variant": "Variant:",
         "examples": "Worked examples",
         "example": "Example {n}",
+        "example_titled": "Example: {title}",
     },
     "zh-Hant": {
         "players": "{min}–{max} 人",
         "play_time": "約 {minutes} 分鐘",
         "age": "{age} 歲以上",
+        "best_players": "{n} 人最佳",
         "designers": "設計：{names}（{year}）",
-        "publisher": "出版：{name}（{year}）",
+        "publisher": "出版：{name}{year}",
         "rules": "遊戲規則",
         "page": "第 {n} 頁",
         "rulings": "問與答",
-        "play_time": "約 {minutes} 分鐘",
-        "age": "{age} 歲以上",
         "question": "問：",
         "answer": "答：",
-        "house_rule": "變體規則：",
+        "variant": "變體：",
         "examples": "實例解說",
         "example": "範例 {n}",
+        "example_titled": "範例：{title}",
     },
 }
 
@@ -306,14 +307,6 @@ def example_beside_rule(content: GameContent, stem: str) -> WorkedExample:
     return worked_example(content, stem)
 
 
-def _examples_at_the_end(sheet) -> list[WorkedExample]:
-    """The examples no rule has shown yet: neither drawn by a game part beside its rule nor named
-    by a section's `examples:`."""
-    beside = sheet.content.__dict__.get("_examples_beside_rules", set())
-    return [example for example in sheet.examples
-            if example.path.stem not in beside and example.path.stem not in sheet.shown_examples]
-
-
 def replay_examples(content: GameContent) -> list[WorkedExample]:
     """Replay every scenario that carries `example:` with its words; raise ContentErrors if any
     fails. An `example:` that holds only `steps` has its words in rules.yaml and is placed under
@@ -366,7 +359,6 @@ class Sheet:
     styles: Styles
     examples: list[WorkedExample]
     game_parts: GameDefinition
-    shown_examples: list[str] = field(default_factory=list)  # stems, in the order they are printed
 
     def label(self, key: str, **values) -> str:
         return LABELS[self.lang][key].format(**values)
@@ -412,18 +404,29 @@ def title_block(sheet: Sheet) -> list[Flowable]:
     game = sheet.content.game
     published = game.get("published", {})
     lines = [sheet.label("players", min=game["players"]["min"], max=game["players"]["max"])]
-    # Play time, age and publisher are printed when the game's content gives them.
-    lines += [sheet.label(key, **{value: game[key]}) for key, value in (("play_time", "minutes"), ("age", "age")) if key in game]
+    # What a box's side says, where game.yaml gives it.
+    for key, value in (("best_players", {"n": game.get("best_players")}), ("play_time", {"minutes": game.get("play_time")}),
+                       ("age", {"age": game.get("age")})):
+        if None not in value.values():
+            lines.append(sheet.label(key, **value))
+    credits = []
     if published.get("designers"):
         separator = "、" if sheet.lang.startswith("zh") else ", "
-        lines.append(sheet.label("designers", names=separator.join(published["designers"]), year=published["year"]))
-    if "publisher" in game:
-        lines.append(sheet.label("publisher", name=game["publisher"], year=published["year"]))
+        credits.append(sheet.label("designers", names=separator.join(published["designers"]), year=published["year"]))
+    publisher = game.get("publisher")
+    if publisher is not None:
+        year = ""
+        if "year" in published:
+            year = f"（{published['year']}）" if sheet.lang.startswith("zh") else f" ({published['year']})"
+        credits.append(sheet.label("publisher", name=publisher[sheet.lang] if isinstance(publisher, dict) else publisher,
+                                   year=year))
     other = [lang for lang in sheet.content.languages if lang != sheet.lang]
     cells = [
         [para(sheet.content.title[sheet.lang], sheet.styles.title)],
         [para(" · ".join(lines), sheet.styles.subtitle)],
     ]
+    if credits:
+        cells.append([para(" · ".join(credits), sheet.styles.subtitle)])
     if other:
         alias_style = ParagraphStyle("alias", parent=sheet.styles.subtitle, fontName=font_for(other[0]), fontSize=10,
                                      textColor=colors.HexColor("#dfe6ee"))
@@ -467,35 +470,58 @@ def rulings_part(sheet: Sheet) -> list[Flowable]:
                  sheet.styles.body),
             para(join(bold(sheet.label('answer')), gap, inline(sheet.text(ruling['ruling']), sheet.styles.accent_hex)), answer),
         ]
-        # A ruling's measured `compare:` figures belong to `cardgen simulate --compare`, not to players.
+        # Another reading is a variant players may agree on; what it costs in play belongs to
+        # `cardgen simulate --compare`, not to the sheet.
         for alternative in ruling.get("alternatives", []):
-            parts.append(para(join(bold(sheet.label("house_rule")), gap,
+            parts.append(para(join(bold(sheet.label("variant")), gap,
                                    inline(sheet.text(alternative["text"]), sheet.styles.accent_hex)), aside))
         parts.append(Spacer(1, 6))
         flowables.append(KeepTogether(parts))
     return flowables
 
 
-def examples_part(sheet: Sheet, stems: list[str] | None = None) -> list[Flowable]:
-    """The worked examples named by `stems` (a section's `examples:`), or else every one no
-    section has shown. Examples are numbered in the order the sheet prints them."""
-    draw = sheet.game_parts.example_diagram
-    by_stem = {example.path.stem: example for example in sheet.examples}
-    chosen = [by_stem[stem] for stem in stems] if stems is not None else \
-        [example for example in _examples_at_the_end(sheet) if example.path.stem not in sheet.shown_examples]
+def unkept(flowables: list[Flowable]) -> list[Flowable]:
+    """The flowables with every KeepTogether opened: one KeepTogether inside another reports an
+    endless height, so a group that is kept together whole holds no inner group."""
+    flat: list[Flowable] = []
+    for flowable in flowables:
+        flat += unkept(list(flowable._content)) if isinstance(flowable, KeepTogether) else [flowable]
+    return flat
+
+
+def example_flowables(content: GameContent, lang: str, styles: Styles, example: WorkedExample,
+                      number: int | None = None, whole: bool = True) -> list[Flowable]:
+    """One worked example: its title (the scenario's `example.title`, else "Example n"), its text
+    (the scenario's `example.<lang>`) and the game's picture of it, kept whole on one page. With
+    `whole` false (the examples gathered at the end of a sheet, one after another) a long text may
+    break between paragraphs: the title stays with its first and the picture with its last."""
+    spec = example.data["example"]
+    title = spec.get("title")
+    if isinstance(title, dict) and isinstance(title.get(lang), str):
+        head = LABELS[lang]["example_titled"].format(title=tidy(title[lang]))
+    else:
+        head = LABELS[lang]["example"].format(n=number or 1)
+    # Scenario texts are not rule texts: braces in them are literal, not facts to fill in.
+    text = unkept(body_flowables(tidy(spec[lang]), styles))
+    draw = definition_for(content.id).example_diagram
+    picture = [draw(content, lang, example)] if draw is not None else []
+    if whole or len(text) < 2:
+        return [KeepTogether([para(plain(head), styles.h2)] + text + picture)]
+    return [KeepTogether([para(plain(head), styles.h2)] + text[:1])] + text[1:-1] + [KeepTogether(text[-1:] + picture)]
+
+
+def placed_examples(content: GameContent) -> list[str]:
+    """The scenarios that sections place under their rules (`examples:` in rules.yaml)."""
+    return [stem for section in content.files["rules"]["sections"] for stem in section.get("examples", [])]
+
+
+def examples_part(sheet: Sheet) -> list[Flowable]:
+    """The examples no section places beside its rule, together in one part."""
+    placed = set(placed_examples(sheet.content)) | sheet.content.__dict__.get("_examples_beside_rules", set())
     flowables: list[Flowable] = []
-    for example in chosen:
-        sheet.shown_examples.append(example.path.stem)
-        n = len(sheet.shown_examples)
-        # Scenario texts are not rule texts: braces in them are literal, not facts to fill in.
-        text = body_flowables(tidy(example.data["example"][sheet.lang]), sheet.styles)
-        picture = [draw(sheet.content, sheet.lang, example)] if draw is not None else []
-        # The title stays with the text's start and the picture with its end; a long example may
-        # break between them rather than leave half a page blank.
-        head, middle, tail = text[:1], text[1:-1], text[-1:] if len(text) > 1 else []
-        flowables.append(KeepTogether([para(sheet.label("example", n=n), sheet.styles.h2)] + head))
-        flowables += middle
-        flowables.append(KeepTogether(tail + picture))
+    left = [example for example in sheet.examples if example.path.stem not in placed]
+    for n, example in enumerate(left, 1):
+        flowables += example_flowables(sheet.content, sheet.lang, sheet.styles, example, n, whole=False)
     return flowables
 
 
@@ -510,7 +536,8 @@ def _has_part(sheet: Sheet, kind: str) -> bool:
     if kind == "rulings":
         return bool(sheet.content.files.get("rulings", {}).get("rulings"))
     if kind == "examples":
-        return bool(_examples_at_the_end(sheet))
+        placed = set(placed_examples(sheet.content)) | sheet.content.__dict__.get("_examples_beside_rules", set())
+        return any(example.path.stem not in placed for example in sheet.examples)
     return True
 
 
@@ -529,6 +556,10 @@ def check_sections(content: GameContent, game_parts: GameDefinition) -> list[Con
             known = ", ".join(sorted(set(BUILTIN_PARTS) | set(extra)))
             errors.append(content.error("rules", ["sections", i, "generated"],
                                         f"unknown generated part {kind!r}; known: {known}"))
+        for k, stem in enumerate(section.get("examples", [])):
+            if not (content.root / "scenarios" / f"{stem}.yaml").is_file():
+                errors.append(content.error("rules", ["sections", i, "examples", k],
+                                            f"no scenario scenarios/{stem}.yaml to show as an example"))
     return errors
 
 
@@ -536,8 +567,9 @@ def build_story(sheet: Sheet) -> list[Flowable]:
     story = title_block(sheet)
     diagrams = sheet.game_parts.diagrams
     extra = sheet.game_parts.parts
+    examples = {example.path.stem: example for example in sheet.examples}
     placed = set()
-    number = 0
+    number = shown = 0
     for section in sheet.content.files["rules"]["sections"]:
         kind = section.get("generated")
         if kind in BUILTIN_PARTS and not _has_part(sheet, kind):
@@ -547,24 +579,31 @@ def build_story(sheet: Sheet) -> list[Flowable]:
         if "diagram" in section:
             picture = diagrams[section["diagram"]](sheet.content, sheet.lang)
             # A picture stays on the page of the paragraph that introduces it.
-            last = parts[-1:]
-            if last and isinstance(last[0], KeepTogether):
-                last = list(last[0]._content)  # never nest one KeepTogether in another (see with_heading)
-            parts[-1:] = [KeepTogether(last + [picture])]
+            parts[-1:] = [KeepTogether(unkept(parts[-1:]) + [picture])]
+        if section.get("examples"):
+            # A rule and the examples that show it are read together: they share one page.
+            shown_here = []
+            for stem in section["examples"]:
+                shown += 1  # an example without a title of its own is numbered in the order printed
+                shown_here += example_flowables(sheet.content, sheet.lang, sheet.styles, examples[stem], shown)
+            parts = [KeepTogether(unkept(parts) + unkept(shown_here))]
         if kind in BUILTIN_PARTS:
             parts += BUILTIN_PARTS[kind](sheet)
         elif kind is not None:
             added = extra[kind](sheet.content, sheet.lang, sheet.styles)
             if added and isinstance(added[0], WithRule):
-                # A worked example stays on the page of the rule it shows: the body joins it.
-                flat = [inner for part in parts for inner in (part._content if isinstance(part, KeepTogether) else [part])]
-                added = [WithRule(flat + list(added[0]._content))] + added[1:]
+                # A worked example a game's part draws stays on the page of the rule it shows.
+                added = [WithRule(unkept(parts) + list(added[0]._content))] + added[1:]
                 parts = []
             parts += added
-        if "examples" in section:
-            # A rule and the example that shows it are read together: they share one page.
-            parts = [KeepTogether(_unnested(parts) + _unnested(examples_part(sheet, section["examples"])))]
-        story += with_heading(heading(sheet, number, sheet.text(section["title"])), parts) + [PartEnd()]
+        # The Q&A part has one name in every game.
+        title = sheet.label("rulings") if kind == "rulings" else sheet.text(section["title"])
+        head = heading(sheet, number, title)
+        if section.get("one_page"):
+            # A player aid stays whole on one page, heading included.
+            story += head[:1] + [KeepTogether(head[1:] + unkept(parts)), PartEnd()]
+        else:
+            story += with_heading(head, parts) + [PartEnd()]
         placed.add(kind)
     for kind in GENERIC_PARTS:
         if kind not in placed and _has_part(sheet, kind):
@@ -576,11 +615,6 @@ def build_story(sheet: Sheet) -> list[Flowable]:
 class WithRule(KeepTogether):
     """A game part that stays on one page with the rule text above it (a worked example under
     the rule it shows), when the two fit on a page."""
-
-
-def _unnested(flowables: list[Flowable]) -> list[Flowable]:
-    """The flowables with any KeepTogether opened up, to join an outer one (see with_heading)."""
-    return [inner for f in flowables for inner in (f._content if isinstance(f, KeepTogether) else [f])]
 
 
 class PartEnd(Flowable):
@@ -660,12 +694,12 @@ def render_rule_sheet(content: GameContent, lang: str, path: Path, paper: str = 
     if errors:
         raise ContentErrors(errors)
     examples = replay_examples(content)
-    marked = {example.path.stem for example in examples}
-    errors = [content.error("rules", ["sections", i, "examples", j], f"scenarios/{stem}.yaml is not a worked example (no example: text)")
-              for i, section in enumerate(content.files["rules"]["sections"])
-              for j, stem in enumerate(section.get("examples", [])) if stem not in marked]
-    if errors:
-        raise ContentErrors(errors)
+    shown = {example.path.stem for example in examples}
+    missing = [content.error("rules", ["sections", i, "examples", k], f"scenarios/{stem}.yaml has no example: text to show")
+               for i, section in enumerate(content.files["rules"]["sections"])
+               for k, stem in enumerate(section.get("examples", [])) if stem not in shown]
+    if missing:
+        raise ContentErrors(missing)
     register_fonts()
     sheet = Sheet(content, lang, Styles(lang, accent_colour(content)), examples, game_parts)
     story = build_story(sheet)

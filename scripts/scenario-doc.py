@@ -32,6 +32,11 @@ steps:
 end: {winner: P1}             # the game must be over; fields of the result are compared
 ```
 
+A scenario a rule sheet shows as a worked example also carries `example:` with its words in each
+language, a short `title` and the `steps` it narrates (`[first, last]`, or one step number); the
+sheet pictures the positions right before the first and right after the last, and a section of
+`rules.yaml` places it under its rule with `examples: [<file name without .yaml>]`.
+
 A failure names the file, the line, the step and what differed. `cardgen simulate` writes a game
 that broke an invariant as a scenario in this format, so it can be replayed and kept.
 

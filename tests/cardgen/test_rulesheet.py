@@ -94,6 +94,9 @@ def write_example(content_dir: Path, after: str) -> Path:
     for old in path.parent.glob("*.yaml"):
         old.unlink()  # the real scenarios belong to the real engine, not to the stand-in
     (content_dir / "game-of-trains" / "rulings.yaml").write_text("rulings: []\n", "utf-8")
+    rules = content_dir / "game-of-trains" / "rules.yaml"
+    # The sections' own examples went with the real scenarios.
+    rules.write_text(re.sub(r"(?m)^    examples: \[.*\]\n", "", rules.read_text("utf-8")), "utf-8")
     path.write_text(EXAMPLE.format(after=after), "utf-8")
     return path
 
@@ -279,13 +282,21 @@ def test_example_without_both_languages_is_refused(content_copy, tmp_path, stand
 # --- generic typesetting ---------------------------------------------------------------------------
 
 
-def test_unknown_diagram_is_a_content_error_naming_the_line(content_copy, tmp_path):
-    rules = content_copy / "game-of-trains" / "rules.yaml"
-    edit(rules, "diagram: shift", "diagram: turntable")
+def sole_error_after_editing_rules(content_copy, tmp_path, old: str, new: str) -> str:
+    """The one content error a sheet build reports after `old` becomes `new` in rules.yaml; the
+    build writes nothing."""
+    edit(content_copy / "game-of-trains" / "rules.yaml", old, new)
     content = load_game(content_copy, "game-of-trains")
     with pytest.raises(ContentErrors) as info:
         render_rule_sheet(content, "en", tmp_path / "r.pdf")
+    assert not (tmp_path / "r.pdf").exists()
     (message,) = [str(e) for e in info.value.errors]
+    return message
+
+
+def test_unknown_diagram_is_a_content_error_naming_the_line(content_copy, tmp_path):
+    rules = content_copy / "game-of-trains" / "rules.yaml"
+    message = sole_error_after_editing_rules(content_copy, tmp_path, "diagram: shift", "diagram: turntable")
     assert re.match(rf"{re.escape(str(rules))}:\d+:\d+: \$\.sections\[\d+\]\.diagram: unknown diagram 'turntable'", message)
 
 
@@ -381,3 +392,52 @@ def test_no_space_is_left_where_a_bold_chinese_term_meets_a_folded_line():
     assert parse_blocks("穩定出力的\n**破風手**,以及") == [Block("paragraph", ("穩定出力的**破風手**,以及",))]
     assert tidy("**打出的卡。** 本回合") == "**打出的卡。**本回合"
     assert tidy("**Played cards.** The cards") == "**Played cards.** The cards"
+
+
+def test_a_section_places_its_examples_and_a_missing_one_is_a_content_error(content_copy, tmp_path):
+    message = sole_error_after_editing_rules(content_copy, tmp_path, "examples: [win-by-draw]", "examples: [win-by-lottery]")
+    assert "$.sections[5].examples[0]: no scenario scenarios/win-by-lottery.yaml" in message
+
+
+def test_examples_stand_under_their_rules_with_their_titles(sheets):
+    content, paths = sheets
+    text = " ".join(pdf_text(paths["en"]).split())
+    # Under "A turn", before the market's section; no generic part gathers them at the end.
+    assert text.index("Example: a draw that wins") < text.index("The market and the pair rule")
+    assert "Worked examples" not in text
+
+
+def test_the_cover_prints_what_game_yaml_gives(content_copy, tmp_path):
+    game = content_copy / "game-of-trains" / "game.yaml"
+    edit(game, "players: {min: 2, max: 4}\n",
+         "players: {min: 2, max: 4}\nplay_time: 20\nage: 8\nbest_players: 3\npublisher: {en: Lifestyle Boardgames, zh-Hant: 生活方式桌遊}\n")
+    content = load_game(content_copy, "game-of-trains")
+    english = " ".join(pdf_text(render_rule_sheet(content, "en", tmp_path / "en.pdf")).split())
+    chinese = flat(pdf_text(render_rule_sheet(content, "zh-Hant", tmp_path / "zh.pdf")))
+    assert "2–4 players · best with 3 · about 20 minutes · ages 8+" in english
+    assert "Published by Lifestyle Boardgames" in english
+    assert "3人最佳" in chinese and "約20分鐘" in chinese and "8歲以上" in chinese and "出版：生活方式桌遊" in chinese
+
+
+def test_another_reading_is_a_variant_in_words_without_measured_figures(sheets):
+    content, paths = sheets
+    english = " ".join(pdf_text(paths["en"]).split())
+    chinese = flat(pdf_text(paths["zh-Hant"]))
+    assert "Variant: In turn: starting with the first player" in english and "變體：" in chinese
+    assert "House rule" not in english and "simulated" not in english and "家規" not in chinese
+
+
+def test_a_one_page_section_is_kept_whole():
+    from cardgen.rulesheet import Sheet, Styles, accent_colour, build_story
+    from cardgen.content import PROJECT_CONTENT
+    from cardgen.registry import definition_for
+    from reportlab.platypus import KeepTogether
+
+    content = load_game(PROJECT_CONTENT, "game-of-trains")
+    sheet = Sheet(content, "en", Styles("en", accent_colour(content)), cardgen.rulesheet.replay_examples(content),
+                  definition_for(content.id))
+    story = build_story(sheet)
+    kept = [f for f in story if isinstance(f, KeepTogether)
+            and any(getattr(g, "text", "").endswith("Turn summary") for g in f._content)]
+    assert kept, "the turn summary is not kept together with its heading"
+    assert not any(isinstance(g, KeepTogether) for g in kept[0]._content)

@@ -24,6 +24,10 @@ class FlammeRougeDefinition(GameDefinition):
     def facts(self, content):
         return checks.facts(content)
 
+    def component_names(self, content, lang):
+        # Besides the stages, the two kinds of rider every example speaks of.
+        return super().component_names(content, lang) | {pictures.term(content, kind, lang) for kind in ("rouleur", "sprinteur")}
+
     def odds(self, content):
         return energy_odds(content)
 

@@ -96,10 +96,12 @@ class Road:
         c.setLineWidth(0.5)
         c.rect(0, 0, self.width, self.height, stroke=1, fill=0)
         if numbers:
+            # Under a road with hills the numbers sit below the chevrons of its lower edge.
+            below = -4.9 * mm if any(code in "AD" for code in self.codes) else -3.2 * mm
             c.setFillColor(MUTED)
             c.setFont(SANS_BOLD, 6.5)
             for k in range(len(self.codes)):
-                c.drawCentredString(k * self.square_w + self.square_w / 2, -3.2 * mm, str(self.first + k))
+                c.drawCentredString(k * self.square_w + self.square_w / 2, below, str(self.first + k))
         for rider in riders:
             cx, cy = self.centre(rider.square, rider.lane)
             draw_rider_disc(c, self.content, cx, cy, rider)
@@ -307,30 +309,30 @@ def climb_diagram(content, lang):
     and the rider ends on the climb."""
     road = Road(content, CLIMB_ROAD)
     label_w = 4 * mm
-    row_h = road.height + 30 * mm
+    row_h = road.height + 19 * mm
     width = road.width + 2 * label_w
-    height = 2 * row_h + 4 * mm
+    height = 2 * row_h
     cases = CLIMB_CASES
 
     def paint(c):
         for row, (start, card, end, key) in enumerate(cases):
-            base = height - (row + 1) * row_h + 6 * mm
+            base = height - (row + 1) * row_h + 10 * mm
             rider = Rider(end, "right", ("green", "black")[row], ("sprinteur", "rouleur")[row], True)
             road.draw(c, label_w, base, [rider], lang)
             c.saveState()
             c.translate(label_w, base)
             top = road.height + 1 * mm
             full = min(start + card, len(road.codes))
-            _hop(c, road.centre(start, "left")[0], road.centre(full, "left")[0], top, 14 * mm, dashed=True)
-            _cross(c, road.centre(full, "left")[0], top + 8.5 * mm)
-            _hop(c, road.centre(start, "left")[0], road.centre(end, "left")[0], top, 8 * mm)
+            _hop(c, road.centre(start, "left")[0], road.centre(full, "left")[0], top, 9 * mm, dashed=True)
+            _cross(c, road.centre(full, "left")[0], top + 5.7 * mm)
+            _hop(c, road.centre(start, "left")[0], road.centre(end, "left")[0], top, 6 * mm)
             x, y = road.centre(start, "right")
             c.setStrokeColor(MUTED)
             c.setDash(1.2, 1.2)
             c.circle(x, y, 2.8 * mm, stroke=1, fill=0)  # where the rider started
             c.setDash()
-            _label(c, 0, top + 17 * mm, term(content, key, lang), lang, size=8.5, colour=MOVE, bold=True,
-                   align="left")
+            # The caption sits under the square numbers, clear of the arrows and chevrons.
+            _label(c, 0, -9 * mm, term(content, key, lang), lang, size=8.5, colour=MOVE, bold=True, align="left")
             c.restoreState()
 
     return Picture(width, height, paint)
@@ -490,19 +492,104 @@ def _riders_of(fields: dict) -> list[Rider]:
     return riders
 
 
+def _movement_only(content):
+    """The engine with every round's end phase held back (no slipstream, no exhaustion), so a
+    replay stops where the riders stand right after movement."""
+    from verify.games.flamme_rouge.rules import FlammeRouge
+
+    class MovementOnly(FlammeRouge):
+        def new_state(self, *args, **kwargs):
+            state = super().new_state(*args, **kwargs)
+            state._slipstream = state._exhaust = lambda: None
+            return state
+
+    return MovementOnly(content)
+
+
+def after_movement(content, example) -> dict | None:
+    """The position right after the movement phase of the example's last step, played by the
+    engine with that round's end phase held back; None when the end phase moves nobody (or the
+    race ended with the movement), so the picture needs no row of its own for it."""
+    from verify.scenario import run_scenario
+
+    last = example.steps[1]
+    # The replay's own checks fail after the narrated steps (they expect the end phase); only
+    # the position right after the last narrated step is read.
+    replay = run_scenario(example.path, _movement_only(content), record=True)
+    # Held back in an earlier round too, the replay would part from the game before the last step.
+    if len(replay.positions) <= last or replay.positions[last - 1] != example.at(last - 1):
+        return None
+    moved = replay.positions[last]
+    if _riders_of(moved) == _riders_of(example.after):
+        return None
+    return moved
+
+
+def _legend(content, lang, players: list[str], stage: str | None) -> tuple[list, float]:
+    """The key under an example: each player's team colour, R and S, and the course if it is a
+    stage; drawn as (x, text or colour) runs, with its width."""
+    runs, x = [], 0.0
+    gap = 2.5 * mm
+    if stage is not None:
+        name = next(s["name"][lang] for s in content.files["stages"]["stages"] if s["id"] == stage)
+        runs.append((x, "text", name))
+        x += _text_width(name, lang) + 2 * gap
+    for seat, player in enumerate(players):
+        runs.append((x, "disc", SEATS[seat % len(SEATS)]))
+        runs.append((x + 3.2 * mm, "text", player))
+        x += 3.2 * mm + _text_width(player, lang) + gap
+    for letter, key in (("R", "rouleur"), ("S", "sprinteur")):
+        label = f"{letter} {term(content, key, lang)}"
+        runs.append((x + gap, "text", label))
+        x += gap + _text_width(label, lang) + gap
+    return runs, x
+
+
+def _text_width(text: str, lang: str, size: float = 8) -> float:
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    return stringWidth(text, font_for(lang), size)
+
+
 def example_diagram(content, lang, example):
-    """The road around the riders before and after a replayed example; riders that moved are ringed."""
+    """The road around the riders right before and right after the steps an example narrates, and
+    between them, where the end phase moves riders, the road right after movement; riders that
+    moved are ringed. A key names the players' colours and the rider types (and the stage)."""
     codes = _example_codes(content, example.data)
-    before, after = _riders_of(example.before), _riders_of(example.after)
-    squares = [r.square for r in before + after]
+    middle = after_movement(content, example)
+    rows = [("before", example.before)] + ([("after-movement", middle)] if middle else []) + [("after", example.after)]
+    riders = [_riders_of(fields) for _, fields in rows]
+    squares = [r.square for row in riders for r in row]
     first = max(1, min(squares) - 1)
     last = min(len(codes), max(squares) + 1)
     window = codes[first - 1:last]
-    square_w = min(SQUARE_W, (TEXT_WIDTH - 20 * mm) / len(window))
+    label_w = 24 * mm
+    square_w = min(SQUARE_W, (TEXT_WIDTH - label_w - 4 * mm) / len(window))
     road = Road(content, window, first, square_w)
-    moved = {(r.team, r.rider) for r in after} - {(r.team, r.rider) for r in after if r in before}
-    after = [Rider(r.square, r.lane, r.team, r.rider, (r.team, r.rider) in moved) for r in after]
-    return _before_after(content, lang, road, before, after, gap=8 * mm)
+    marked = [riders[0]]
+    for earlier, row in zip(riders, riders[1:]):
+        moved = {(r.team, r.rider) for r in row} - {(r.team, r.rider) for r in row if r in earlier}
+        marked.append([Rider(r.square, r.lane, r.team, r.rider, (r.team, r.rider) in moved) for r in row])
+    players = sorted({key.split(".")[1] for key in example.before if key.startswith("rider.")}, key=lambda p: int(p[1:]))
+    stage = example.data.get("params", {}).get("stage")
+    runs, legend_w = _legend(content, lang, players, stage)
+    row_h = road.height + 9 * mm
+    width = max(label_w + road.width + 2 * mm, legend_w)
+    height = len(rows) * row_h + 9 * mm
+
+    def paint(c):
+        for k, ((key, _), row) in enumerate(zip(rows, marked)):
+            y = height - (k + 1) * row_h
+            _label(c, label_w - 3 * mm, y + road.height / 2 - 1 * mm, term(content, key, lang), lang, size=8.5,
+                   colour=INK, bold=True, align="right")
+            road.draw(c, label_w, y, row, lang)
+        for x, kind, value in runs:
+            if kind == "disc":
+                draw_rider_disc(c, content, x + 1.4 * mm, 2.4 * mm, Rider(0, "right", value, " "), radius=1.6 * mm)
+            else:
+                _label(c, x, 1.4 * mm, value, lang, size=8, colour=INK, align="left")
+
+    return Picture(width, height, paint)
 
 
 EXAMPLE_DIAGRAM = example_diagram
@@ -548,50 +635,4 @@ def _odds_cells(content, lang, row: dict) -> list[str]:
     return [deck, mean_text, chance_text]
 
 
-# --- worked examples beside their rules -----------------------------------------------------------
-
-# Each rule section that shows examples names them here: scenarios replayed when the sheet is built,
-# their text the term example-<scenario> (and a short title example-<scenario>-title).
-EXAMPLES = {
-    "examples-movement": ("blocking",),
-    "examples-end-phase": ("slipstream-chain",),
-    "examples-exhaustion": ("exhaustion",),
-    "examples-finish": ("finish-tie", "overrun-sprint"),
-    "examples-climbs": ("climb-entry",),
-}
-
-
-def replay_example(content, stem: str):
-    """The scenario `stem`, replayed as a worked example (see cardgen.rulesheet.worked_example)."""
-    from cardgen.rulesheet import worked_example
-
-    return worked_example(content, stem)
-
-
-def examples_part(stems):
-    def part(content, lang, styles):
-        from reportlab.platypus import KeepTogether
-
-        from cardgen.markup import plain
-        from cardgen.rulesheet import body_flowables, tidy
-
-        flowables = []
-        for stem in stems:
-            example = replay_example(content, stem)
-            title = f"{term(content, 'example', lang)}{'：' if lang.startswith('zh') else ': '}" \
-                    f"{term(content, f'example-{stem}-title', lang)}"
-            text = []
-            for flowable in body_flowables(tidy(term(content, f"example-{stem}", lang)), styles):
-                # One KeepTogether inside another reports an endless height: keep its contents.
-                text += list(flowable._content) if isinstance(flowable, KeepTogether) else [flowable]
-            # The title stays with the text's start and the picture with its end.
-            head, middle, tail = text[:1], text[1:-1], text[-1:] if len(text) > 1 else []
-            flowables.append(KeepTogether([para(plain(title), styles.h2)] + head))
-            flowables += middle
-            flowables.append(KeepTogether(tail + [example_diagram(content, lang, example)]))
-        return flowables
-
-    return part
-
-
-GENERATED = {"odds": odds_part, **{kind: examples_part(stems) for kind, stems in EXAMPLES.items()}}
+GENERATED = {"odds": odds_part}

@@ -14,7 +14,7 @@ class GameOfTrainsDefinition(GameDefinition):
     id = "game-of-trains"
     engine = GameOfTrains
     diagrams = pictures.DIAGRAMS
-    parts = {"abilities": sheet_parts.abilities_part, **sheet_parts.EXAMPLE_PARTS}
+    parts = {"abilities": sheet_parts.abilities_part}
     example_diagram = staticmethod(pictures.example_diagram)
 
     def check(self, content):
@@ -22,6 +22,10 @@ class GameOfTrainsDefinition(GameDefinition):
 
     def facts(self, content):
         return checks.facts(content)
+
+    def component_names(self, content, lang):
+        # A carriage is told apart by its number.
+        return {str(card["number"]) for card in content.cards if card["deck"] == "carriages"}
 
     def manifest_lines(self, content, deck):
         if deck["id"] != "carriages":

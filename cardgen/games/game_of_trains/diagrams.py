@@ -12,7 +12,7 @@ from reportlab.lib import colors
 
 from cardgen.diagrams import Picture, term
 from cardgen.games.game_of_trains.checks import setup_game
-from cardgen.games.game_of_trains.faces import draw_ability_icon
+from cardgen.games.game_of_trains.faces import ABILITY_COLOURS, draw_ability_icon
 from cardgen.pdfdoc import font_for, mm
 
 INK = colors.HexColor("#222222")
@@ -20,9 +20,10 @@ MUTED = colors.HexColor("#666666")
 HIGHLIGHT_FILL = colors.HexColor("#fff3c4")
 HIGHLIGHT_LINE = colors.HexColor("#c98a00")
 MOVE_LINE = colors.HexColor("#b3261e")
+LOCK_COLOUR = ABILITY_COLOURS["lock"]
 
 CARD_W, CARD_H, GAP = 13 * mm, 18 * mm, 2.5 * mm
-SMALL_W, SMALL_H, SMALL_GAP = 7.4 * mm, 10.4 * mm, 1.1 * mm
+SMALL_W, SMALL_H, SMALL_GAP = 7 * mm, 9.8 * mm, 1 * mm
 
 
 def _abilities(content) -> dict[int, str]:
@@ -49,7 +50,7 @@ class CardPainter:
     def carriage(self, c, x, y, number: int, highlight: bool = False, locked: bool = False):
         w, h = self.width, self.height
         if locked:
-            self._lock(c, x + w / 2, y)
+            self._lock(c, x, y)
         c.setLineWidth(1.2 if highlight else 0.6)
         c.setStrokeColor(HIGHLIGHT_LINE if highlight else MUTED)
         c.setFillColor(HIGHLIGHT_FILL if highlight else colors.white)
@@ -57,8 +58,10 @@ class CardPainter:
         c.setFillColor(INK)
         c.setFont(font_for("en", bold=True), h * 0.36)
         c.drawCentredString(x + w / 2, y + h * 0.55, str(number))
-        size = w * 0.5
-        draw_ability_icon(c, self.icons[number], x + (w - size) / 2, y + h * 0.1, size)
+        # The icon is small and inside the card, so a carriage whose ability is Lock never looks
+        # like a locked one (whose Lock card shows below it).
+        size = w * 0.36
+        draw_ability_icon(c, self.icons[number], x + (w - size) / 2, y + h * 0.12, size)
 
     def gap(self, c, x, y):
         """An empty place in a train, waiting for its refill."""
@@ -93,13 +96,18 @@ class CardPainter:
         for cx in (0.3, 0.7):
             c.circle(x + w * cx, base - h * 0.02, w * 0.09, stroke=0, fill=1)
 
-    def _lock(self, c, cx, y):
-        """The lock card peeks out below the carriage it protects."""
-        size = self.width * 0.5
-        c.setFillColor(HIGHLIGHT_LINE)
-        c.setStrokeColor(HIGHLIGHT_LINE)
-        c.roundRect(cx - size / 2, y - size * 0.55, size, size * 0.7, size * 0.1, stroke=0, fill=1)
-        draw_ability_icon(c, "lock", cx - size * 0.35, y - size * 0.5, size * 0.6)
+    TAB = 0.3  # how much of a Lock card shows below the carriage it lies under, as a share of its height
+
+    def _lock(self, c, x, y):
+        """The Lock card lies under the carriage it protects: only its lock shows, as a tab below."""
+        w, h = self.width, self.height
+        tab = h * self.TAB
+        c.setLineWidth(0.6)
+        c.setStrokeColor(MUTED)
+        c.setFillColor(LOCK_COLOUR)
+        c.roundRect(x, y - tab, w, h, min(w, h) * 0.09, stroke=1, fill=1)
+        size = tab * 0.9
+        draw_ability_icon(c, "lock", x + (w - size) / 2, y - tab + (tab - size) / 2, size)
 
     def train(self, c, x, y, numbers, highlights=(), locks=()):
         """A locomotive and its carriages left to right; returns the x of each carriage."""
@@ -271,16 +279,17 @@ def anatomy_diagram(content, lang):
         """A point of the card in design millimetres, on the page."""
         return left + x * mm * scale, bottom + y * mm * scale
 
-    # (term, point on the card in design mm, side, label height as a share of the picture)
+    # (term, where the leader line ends in design mm, side, label height as a share of the picture):
+    # each line stops at the edge of its element that faces the label, so it never covers it.
     callouts = [
-        ("anatomy-corner-number", (10, 78), "left", 0.92),
-        ("anatomy-number", (20, 54), "left", 0.62),
-        ("anatomy-ability-number", (9.4, 35.4), "left", 0.40),
-        ("anatomy-icon", (14, 25), "left", 0.18),
-        ("anatomy-corner-icon", (52.3, 78.3), "right", 0.92),
-        ("anatomy-colour", (61, 62), "right", 0.66),
-        ("anatomy-text", (40, 27), "right", 0.40),
-        ("anatomy-turned", (53, 10), "right", 0.12),
+        ("anatomy-corner-number", (5.2, 78.6), "left", 0.92),
+        ("anatomy-number", (27.2, 54.2), "left", 0.62),
+        ("anatomy-ability-number", (6.9, 35.3), "left", 0.40),
+        ("anatomy-icon", (7.6, 25.3), "left", 0.18),
+        ("anatomy-corner-icon", (57.3, 79.4), "right", 0.92),
+        ("anatomy-colour", (62.6, 62), "right", 0.66),
+        ("anatomy-text", (50.4, 33.2), "right", 0.40),
+        ("anatomy-turned", (57.9, 10.4), "right", 0.12),
     ]
 
     def paint(c):
@@ -331,16 +340,16 @@ def shift_diagram(content, lang):
     moved, start, end = before[1], 1, 3
     after = before[:start] + before[start + 1:end + 1] + [moved] + before[end + 1:]
     width = painter.train_width() + 24 * mm
-    height = 2 * CARD_H + 30 * mm
+    height = 2 * CARD_H + 22 * mm
 
     def paint(c):
         left = 22 * mm
-        top_y = height - CARD_H - 12 * mm
+        top_y = height - CARD_H - 10.5 * mm
         xs = painter.train(c, left, top_y, before, highlights=[moved])
         _label(c, left - 3 * mm, top_y + CARD_H / 2, term(content, "before", lang), lang, size=9, colour=INK,
                bold=True, align="right")
         _hop(c, xs[start] + CARD_W / 2, xs[end] + CARD_W / 2, top_y + CARD_H + 1 * mm, 10 * mm)
-        low_y = 6 * mm
+        low_y = 2 * mm
         xs_after = painter.train(c, left, low_y, after, highlights=[moved])
         _label(c, left - 3 * mm, low_y + CARD_H / 2, term(content, "after", lang), lang, size=9, colour=INK,
                bold=True, align="right")
@@ -358,16 +367,21 @@ def example_diagram(content, lang, example):
     painter = CardPainter(content, SMALL_W, SMALL_H)
     players = sorted((key.split(".", 1)[1] for key in example.before if key.startswith("train.")),
                      key=lambda name: int(name[1:]))
-    row = SMALL_H + 5 * mm
+    row = SMALL_H + 4 * mm  # room for a Lock card's tab under a train
     has_market = "market" in example.before and "market" in example.after
     column = painter.train_width() + 8 * mm
     width = 2 * column + 8 * mm
-    height = 6 * mm + row * (len(players) + (1 if has_market else 0))
+    top = 9 * mm  # the heading, and the positions 1 to 7 over the trains
+    height = top + row * (len(players) + (1 if has_market else 0))
 
     def side(c, x, fields, heading, changed_from=None):
         _label(c, x + column / 2, height - 4 * mm, heading, lang, size=9, colour=INK, bold=True)
+        _label(c, x + 8 * mm + SMALL_W, height - 7.6 * mm, term(content, "position", lang), lang, size=6, align="right")
+        for k in range(7):
+            _label(c, x + 8 * mm + (k + 1) * (SMALL_W + SMALL_GAP) + SMALL_W / 2, height - 7.6 * mm, str(k + 1),
+                   lang, size=6)
         for i, name in enumerate(players):
-            y = height - 6 * mm - (i + 1) * row + 2 * mm
+            y = height - top - (i + 1) * row + 2 * mm
             train = list(fields[f"train.{name}"])
             locks = _locked_numbers(fields, name, train)
             changed = []
@@ -382,7 +396,7 @@ def example_diagram(content, lang, example):
                        colour=MOVE_LINE, align="right")
             painter.train(c, x + 8 * mm, y, train, highlights=changed, locks=locks)
         if has_market:
-            y = height - 6 * mm - (len(players) + 1) * row + 2 * mm
+            y = height - top - (len(players) + 1) * row + 2 * mm
             _label(c, x + 6 * mm, y + SMALL_H / 2 - 1.2 * mm, term(content, "market", lang), lang, size=7,
                    align="right")
             for k, number in enumerate(fields["market"]):

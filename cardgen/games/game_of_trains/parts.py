@@ -54,36 +54,3 @@ def abilities_part(content, lang: str, styles) -> list[Flowable]:
         ("LEFTPADDING", (0, 0), (0, -1), 0),
     ]))
     return [table]
-
-
-# --- worked examples beside the rules they show -------------------------------------------------
-
-# The scenario each example part replays; its words are the section's own body in rules.yaml.
-EXAMPLES = {
-    "example-uncouple": "ability-5-uncouple-front",
-    "example-used-card": "ruling-used-card-leaves-first",
-    "example-lock": "ability-8-lock",
-    "example-win": "win-by-draw",
-}
-
-
-def replay_example(content, name: str):
-    """Scenario `name` replayed as a worked example (see cardgen.rulesheet.worked_example)."""
-    from cardgen.rulesheet import worked_example
-
-    return worked_example(content, name)
-
-
-def example_part(name: str):
-    """A part drawing the trains before and after the scenario `name`, replayed when the sheet is
-    built; the section's body says what happens."""
-    def part(content, lang: str, styles) -> list[Flowable]:
-        from cardgen.games.game_of_trains.diagrams import example_diagram
-
-        if not (content.root / "scenarios" / f"{EXAMPLES[name]}.yaml").is_file():
-            return []  # a trimmed copy of the content without this scenario prints the rule alone
-        return [example_diagram(content, lang, replay_example(content, EXAMPLES[name]))]
-    return part
-
-
-EXAMPLE_PARTS = {name: example_part(name) for name in EXAMPLES}

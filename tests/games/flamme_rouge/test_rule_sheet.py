@@ -41,18 +41,25 @@ def test_the_sheet_has_what_a_first_game_needs(flamme):
 
 
 def test_every_example_stands_beside_its_rule(flamme):
-    sections = {s.get("generated"): s["id"] for s in flamme.files["rules"]["sections"]}
-    terms = flamme.files["rules"]["terms"]
-    placed = [stem for kind, stems in diagrams.EXAMPLES.items() for stem in stems]
-    for kind in diagrams.EXAMPLES:
-        assert kind in sections, kind
-    for stem in placed:
+    sections = {stem: s["id"] for s in flamme.files["rules"]["sections"] for stem in s.get("examples", [])}
+    with_text = {path.stem for path in flamme.scenario_paths
+                 if "example" in yaml.safe_load(path.read_text("utf-8"))}
+    assert with_text == set(sections), "an example no rule shows would be gathered at the end"
+    for stem in sections:
         data = yaml.safe_load((flamme.root / "scenarios" / f"{stem}.yaml").read_text("utf-8"))
-        assert "example" not in data, f"{stem} would be printed twice"
-        assert f"example-{stem}" in terms and f"example-{stem}-title" in terms
-    written = {key[len("example-"):] for key in terms if key.startswith("example-") and not key.endswith("-title")}
-    assert written == set(placed)
-    assert sections["examples-climbs"] == "mountains" and sections["examples-finish"] == "finish"
+        assert data["example"]["title"] and data["example"]["steps"], stem
+    assert sections["climb-entry"] == "mountains" and sections["finish-tie"] == "finish"
+    assert sections["slipstream-chain"] == "end-phase" and sections["exhaustion"] == "exhaustion"
+
+
+def test_an_end_phase_example_shows_the_riders_after_movement_as_the_engine_moves_them(flamme):
+    from cardgen.rulesheet import worked_example
+
+    example = worked_example(flamme, "slipstream-chain")
+    moved = diagrams.after_movement(flamme, example)
+    squares = sorted(where[0] for key, where in moved.items() if key.startswith("rider."))
+    assert squares == [10, 12, 14, 15]  # what the example's text says
+    assert diagrams.after_movement(flamme, worked_example(flamme, "exhaustion")) is None  # nobody slipstreams
 
 
 @pytest.mark.parametrize("case", diagrams.CLIMB_CASES, ids=lambda c: c[3])

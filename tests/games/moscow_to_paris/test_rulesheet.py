@@ -285,5 +285,5 @@ def test_a_section_naming_a_scenario_that_is_no_example_is_refused_with_its_plac
     rules_path.write_text(text.replace("  - id: overview\n", "  - id: overview\n    examples: [deal]\n"), encoding="utf-8")
     with pytest.raises(ContentErrors) as caught:
         render_rule_sheet(load_game(copy, "moscow-to-paris"), "en", tmp_path / "rules.pdf")
-    assert "scenarios/deal.yaml is not a worked example" in str(caught.value.errors[0])
+    assert "scenarios/deal.yaml has no example: text" in str(caught.value.errors[0])
     assert "rules.yaml" in str(caught.value.errors[0]) and not (tmp_path / "rules.pdf").exists()
