@@ -434,9 +434,9 @@ def simulate(
         raise Failed()
     if not engine.min_players <= players <= engine.max_players:
         raise UsageError(f"{game} takes {engine.min_players}-{engine.max_players} players, not {players}")
-    engine = _with_params(engine, param or [])
+    engine = _with_params(engine, param or [], players)
     if compare is not None:
-        key, values = _comparison(engine, compare)
+        key, values = _comparison(engine, compare, players)
         from verify.compare import compare as run_comparison
 
         result = run_comparison(engine, key, values, players, games, seed, policy, turn_cap)
@@ -453,18 +453,19 @@ def simulate(
         raise Failed()
 
 
-def _comparison(engine, text: str) -> tuple[str, tuple]:
+def _comparison(engine, text: str, players: int) -> tuple[str, tuple]:
     """`KEY=A,B` as a parameter name and its two values (read as YAML), both accepted by the engine."""
     key, sep, values = text.partition("=")
     parts = values.split(",")
     if not sep or not key or len(parts) != 2 or not all(p.strip() for p in parts):
         raise UsageError(f"--compare must look like KEY=A,B, not {text!r}")
-    readings = tuple(_with_params(engine, [f"{key}={part.strip()}"]).params[key] for part in parts)
+    readings = tuple(_with_params(engine, [f"{key}={part.strip()}"], players).params[key] for part in parts)
     return key, readings
 
 
-def _with_params(engine, pairs: list[str]):
-    """The engine with KEY=VALUE parameters applied; values are read as YAML (true, 3, {P1: 1})."""
+def _with_params(engine, pairs: list[str], players: int):
+    """The engine with KEY=VALUE parameters applied; values are read as YAML (true, 3, {P1: 1}).
+    A game of `players` is set up once, so a parameter that does not fit them is refused here."""
     import yaml
 
     from verify.engine import SetupError
@@ -482,7 +483,7 @@ def _with_params(engine, pairs: list[str]):
         return engine
     try:
         configured = engine.with_params(**params)
-        configured.new_state(engine.min_players, seed=0)
+        configured.new_state(players, seed=0)
     except (ValueError, SetupError) as exc:
         raise UsageError(f"--param: {exc}") from None
     return configured
