@@ -142,6 +142,31 @@ def test_auction_winner_clears_any_trail_and_names_the_start_player(ring):
     assert s.phase == "turn" and s.current == 2 and len(s.supply[1]) == len(s.supply[2]) == 13
 
 
+@pytest.mark.parametrize("reading, keep, back, row", [("choice", "pass keep 1", "G1", "G3"),
+                                                      ("choice", "pass keep 3", "G3", "G1"),
+                                                      ("highest", "pass", "G3", "G1")])
+def test_a_bidder_who_passes_takes_back_the_card_the_reading_says(game, reading, keep, back, row):
+    from tests.games.spectral_rails.conftest import RING
+
+    s = game.with_params(auction_keep=reading).new_state(
+        3, seed=1, setup={"map": RING, "trains": {"P1": "ash", "P2": "coal", "P3": "elm"}, "round": 2, "phase": "auction"})
+    act(s, "P1", "bid 1+3")
+    act(s, "P2", "bid 4+1")
+    act(s, "P3", "pass")
+    offered = [str(a) for a in s.legal_actions("P1") if str(a).startswith("pass")]
+    assert offered == (["pass keep 3", "pass keep 1"] if reading == "choice" else ["pass"])
+    refused(s, "P1", "pass" if reading == "choice" else "pass keep 3", "auction")
+    refused(s, "P1", "pass keep 2", "auction")
+    hand = sorted(s.hands[0])
+    act(s, "P1", keep)
+    assert sorted(s.hands[0]) == sorted(hand + [back]) and s.rows[0] == [row]
+
+
+def test_a_card_is_kept_only_when_leaving_the_auction(ring):
+    s = ring()
+    refused(s, "P1", "pass keep 2", "passing")
+
+
 def test_the_second_half_lays_light_souls_and_restarts_at_red_towns(ring):
     s = ring(round=3, passed=["P2", "P3"], aboard={"P2": ["d-ash-1"]})
     act(s, "P1", "pass")

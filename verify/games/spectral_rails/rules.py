@@ -37,6 +37,7 @@ SEATS = 6
 FREE_SEATS = 3  # boarding a 4th soul or later costs a card
 DEFAULT_VALUES = (1, 1, 2, 2, 2, 3, 3, 4, 4)
 MOVE_READINGS = ("others", "literal")
+KEEP_READINGS = ("choice", "highest")  # which card of a passed bid comes back; the first is the default
 
 START, TURN, AUCTION, CLEAR, OVER = "start", "turn", "auction", "clear", "over"
 # steps inside a turn
@@ -59,8 +60,12 @@ class Start(Action):
 
 @dataclass(frozen=True)
 class Pass(Action):
+    """Pass for the round, or leave the auction; a bidder who leaves names the card kept (0: none)."""
+
+    keep: int = 0
+
     def __str__(self) -> str:
-        return "pass"
+        return f"pass keep {self.keep}" if self.keep else "pass"
 
 
 @dataclass(frozen=True)
@@ -175,6 +180,11 @@ def parse_action(text: str) -> Action:
     simple = {"pass": PASS, "coin": COIN, "stop": STOP, "end": END}
     if verb in simple and not rest:
         return simple[verb]
+    if verb == "pass" and len(rest) == 2 and rest[0] == "keep":
+        value = _parse_cards(rest[1])
+        if len(value) != 1:
+            raise NotationError("a bidder who passes keeps one card: pass keep <value>")
+        return Pass(value[0])
     if verb == "start" and len(rest) == 1:
         return Start(rest[0])
     if verb == "board" and len(rest) == 1:
@@ -214,12 +224,13 @@ def _soul_town(soul: str) -> str:
 class SpectralRails(Game):
     """Parameters: move ('others': a train rides this turn's trail and other players' trail;
     'literal': only this turn's trail), light (points for a delivered light soul: 1 or 2),
-    map (a whole map instead of the board; a scenario's `setup: map` does the same)."""
+    auction_keep ('choice': a bidder who passes names the card taken back; 'highest': the highest
+    comes back), map (a whole map instead of the board; a scenario's `setup: map` does the same)."""
 
     id = "spectral-rails"
     min_players = 3
     max_players = 4
-    PARAMS = ("move", "light", "map")
+    PARAMS = ("move", "light", "map", "auction_keep")
 
     def __init__(self, content=None, **params):
         super().__init__(content, **params)
@@ -229,6 +240,9 @@ class SpectralRails(Game):
         self.move_reading = params.get("move", "others")
         if self.move_reading not in MOVE_READINGS:
             raise ValueError(f"params.move: must be one of {', '.join(MOVE_READINGS)}, not {self.move_reading!r}")
+        self.auction_keep = params.get("auction_keep", KEEP_READINGS[0])
+        if self.auction_keep not in KEEP_READINGS:
+            raise ValueError(f"params.auction_keep: must be one of {', '.join(KEEP_READINGS)}, not {self.auction_keep!r}")
         self.light_points = params.get("light", 1)
         if self.light_points not in (1, 2):
             raise ValueError("params.light: a light soul scores 1 or 2")
@@ -276,7 +290,9 @@ class SpectralRails(Game):
 NOTATION_HELP = """\
 Actions (values name your own cards, e.g. 3 or 3+2; spaces are s1, s2, ...; towns by id):
   start <town>              place your train on a free start town (blue in round 1, red in round 4)
-  pass                      stop for this round (or leave the auction)
+  pass                      stop for this round (or leave the auction before bidding)
+  pass keep <v>             leave the auction after bidding, taking back the card <v> of your bid
+                            (with auction_keep=highest: plain pass, the highest comes back)
   board <soul> [paying <v>] board a soul waiting at your train's town; from the 4th soul on, pay a card
   play <v>[+<w>]            move: take that many trail pieces (a second card costs a coin)
   remove <v>[+<w>]          take back up to that many of your trail pieces instead of moving
@@ -286,10 +302,11 @@ Actions (values name your own cards, e.g. 3 or 3+2; spaces are s1, s2, ...; town
                             legal actions list the cheapest route to each town)
   drop <space>              take back one of your pieces (after remove); stop when you may
   deliver <soul>            let a soul off at its town; end finishes the turn
-  bid <v>[+<w>...]          add cards to your bid so it beats the highest
+  bid <v>[+<w>...]          add cards to your bid so it beats the highest (any cards that do; the
+                            legal actions list only the smallest raises, with no card to spare)
   clear <space>             auction winner: remove a piece (it goes back to its owner)
   leader <player>           auction winner: give the spirit-leader marker; that player starts
-Params: move (others | literal), light (1 | 2), map
+Params: move (others | literal), light (1 | 2), auction_keep (choice | highest), map
 Setup: map, round, leader, turn, passed, trains {P1: town}, hands {P1: [values]}, rows {P1: [values,
   leftmost first]}, coins {P1: n}, trail {s3: P1}, aboard {P1: [souls]}, delivered {P1: {one: [...],
   two: [...]}}, waiting {town: [souls]}, phase (start | turn | auction), dark_order (tiles as drawn)
@@ -348,6 +365,7 @@ class SpectralRailsState(State):
         self.high = 0
         self.high_player: int | None = None
         self.out = [False] * n
+        self.kept = [0] * n  # the card value each bidder who passed takes back (0: the highest)
         self.clear_left = 0
         self.setup: dict | None = None
         self._all_souls: dict[str, int] = {}
@@ -556,7 +574,7 @@ class SpectralRailsState(State):
             taken = set(self.trains)
             return [Start(t) for t in self._starts() if t not in taken]
         if self.phase == AUCTION:
-            return [PASS] + self._bid_options(p)
+            return self._auction_passes(p) + self._bid_options(p)
         if self.phase == CLEAR:
             acts: list[Action] = []
             if self.clear_left:
@@ -603,6 +621,12 @@ class SpectralRailsState(State):
                 acts += [Board_(s, v) for s in dict.fromkeys(souls)]
         return acts
 
+    def _auction_passes(self, p: int) -> list[Action]:
+        """Leaving the auction: with cards bid, naming the one taken back where the passer chooses."""
+        if self.bids[p] and self.game.auction_keep == "choice":
+            return [Pass(v) for v in sorted({int(c[1:]) for c in self.bids[p]}, reverse=True)]
+        return [PASS]
+
     def _bid_options(self, p: int) -> list[Action]:
         have = self._values(p)
         mine = sum(int(c[1:]) for c in self.bids[p])
@@ -636,7 +660,7 @@ class SpectralRailsState(State):
             return self._start(p, action.town)
         if self.phase == AUCTION:
             if kind is Pass:
-                return self._auction_pass(p)
+                return self._auction_pass(p, action.keep)
             if kind is Bid:
                 return self._bid(p, action.cards)
             raise IllegalAction("auction", "during the auction you bid or pass")
@@ -648,6 +672,8 @@ class SpectralRailsState(State):
             raise IllegalAction("auction", "the auction winner clears trail (clear <space>) and names the start player (leader <player>)")
         step = self.step
         if kind is Pass:
+            if action.keep:
+                raise IllegalAction("passing", "a card is kept only by a bidder leaving the auction")
             if step != BEGIN:
                 raise IllegalAction("passing", "you may pass only instead of a whole turn, not in the middle of one")
             self.passed[p] = True
@@ -886,6 +912,7 @@ class SpectralRailsState(State):
         self.high_player = None
         self._winner_pending = False
         self.out = [False] * len(self.players)
+        self.kept = [0] * len(self.players)
         self.current = self.leader
         self._auction_skip()
 
@@ -915,7 +942,16 @@ class SpectralRailsState(State):
         self.current = (p + 1) % len(self.players)
         self._auction_skip()
 
-    def _auction_pass(self, p: int) -> None:
+    def _auction_pass(self, p: int, keep: int) -> None:
+        bid = [int(c[1:]) for c in self.bids[p]]
+        if self.game.auction_keep == "highest":
+            if keep:
+                raise IllegalAction("auction", "the highest card of your bid comes back: pass without naming one")
+        elif bid and not keep:
+            raise IllegalAction("auction", f"name the card of your bid you take back: pass keep <value> ({_cards_text(tuple(bid))})")
+        elif keep and keep not in bid:
+            raise IllegalAction("auction", f"your bid holds no {keep}" if bid else "you have no bid to take a card back from")
+        self.kept[p] = keep
         self.out[p] = True
         self.current = (p + 1) % len(self.players)
         self._auction_skip()
@@ -927,9 +963,10 @@ class SpectralRailsState(State):
             if not bid:
                 continue
             if q != winner:
-                best = max(bid, key=lambda c: int(c[1:]))
-                bid.remove(best)
-                self.hands[q].append(best)
+                keep = self.kept[q]
+                back = f"{self.letters[q]}{keep}" if keep else max(bid, key=lambda c: int(c[1:]))
+                bid.remove(back)
+                self.hands[q].append(back)
             for card in bid:
                 self.rows[q].insert(0, card)
             bid.clear()
@@ -1060,7 +1097,7 @@ class SpectralRailsState(State):
         for name in ("hands", "rows", "bids", "coins", "supply", "aboard", "delivered1", "delivered2"):
             setattr(other, name, [list(x) for x in getattr(self, name)])
         for name in ("bank", "bag", "light", "box", "round_track", "wrecks_off", "trains", "passed", "out",
-                     "start_order"):
+                     "start_order", "kept"):
             setattr(other, name, list(getattr(self, name)))
         other.track = dict(self.track)
         other.waiting = {t: list(s) for t, s in self.waiting.items()}
