@@ -44,7 +44,7 @@ READINGS = {
     "climb_rule": ("stop", "cap"),
     "climb_slipstream": ("rider", "group"),
     "exhaustion_supply": ("limited", "unlimited"),
-    "final_end_phase": (False, True),
+    "final_end_phase": (False, True, "riders-behind"),
 }
 
 
@@ -166,7 +166,8 @@ class FlammeRouge(Game):
     neither takes nor gives slipstream; group: no climb square anywhere in the moving group, the
     gap or the rear of the group in front), exhaustion_supply (limited: an empty pile gives no
     card; unlimited: the pile never runs out) and final_end_phase (false: the race ends with the
-    movement in which a rider crosses the line; true: that round's end phase is played first)."""
+    movement in which a rider crosses the line; true: that round's end phase is played first;
+    riders-behind: it is played by the riders still behind the line only)."""
 
     id = "flamme-rouge"
     min_players = 2
@@ -180,7 +181,7 @@ class FlammeRouge(Game):
             raise ValueError(f"params: unknown parameter {unknown[0]!r}; expected one of {', '.join(self.PARAMS)}")
         for key, values in READINGS.items():
             value = params.get(key, values[0])
-            if value not in values or type(value) is not type(values[0]):
+            if value not in values or type(value) not in {type(v) for v in values}:
                 shown = " or ".join(str(v).lower() for v in values)
                 raise ValueError(f"params.{key}: must be {shown}, not {value!r}")
         self.stop_before_climb = params.get("climb_rule", "stop") == "stop"
@@ -269,7 +270,8 @@ Actions (Pn: <action>):
   keep <card>              keep one card of the hand (its value, or x for an exhaustion card)
 Params: stage, course (terrain codes S N A D F), mountains (true/false), handicap ({P1: 1}),
   climb_rule (stop, cap), climb_slipstream (rider, group), exhaustion_supply (limited, unlimited),
-  final_end_phase (false, true): the readings of open rules, first the default (see the rulings)
+  final_end_phase (false, true, riders-behind): the readings of open rules, first the default
+  (see the rulings)
 Setup: riders {P1: {rouleur: [square, right|left]}}, decks {P1: {rouleur: [top card first]}},
   recycled {P1: {rouleur: [...]}}, exhaustion_left {rouleur: n}, round
   (energy cards a setup leaves out of decks and recycled piles count as already played)
@@ -672,9 +674,13 @@ class FlammeRougeState(State):
         if max(square) >= course.finish:
             # By default the race ends with this movement phase: no slipstream, no exhaustion
             # (see the rulings); the other reading plays the end phase first.
-            if self.game.final_end_phase:
+            if self.game.final_end_phase is True:
                 self._slipstream()
                 self._exhaust()
+            elif self.game.final_end_phase == "riders-behind":
+                # Riders past the line take no part: they neither give slipstream nor shelter.
+                self._slipstream(course.finish)
+                self._exhaust(course.finish)
             self.phase = "over"
             order = self._front_to_back()
             self._result = {
@@ -689,21 +695,23 @@ class FlammeRougeState(State):
         self.waiting = len(self.players)
         self.choosing = self.players[:]
 
-    def _slipstream(self) -> None:
+    def _slipstream(self, line: int = NO_CLIMB) -> None:
         """From the rear group forward, a group one empty square behind the next moves up to it.
 
         Near climbs (see the rulings): by default a rider on a climb square neither takes nor gives
         slipstream, so the riders at the rear of the group in front must be off the climb, and of
         the moving group only its front part up to the first rider on a climb moves; the empty
         square may be a climb. The other reading wants no climb square anywhere from the back of
-        the moving group to the rear of the group in front."""
-        occupied = sorted(set(self.square))
+        the moving group to the rear of the group in front. Only riders before square `line` take part."""
+        occupied = sorted({s for s in self.square if s < line})
         groups = []
         for s in occupied:
             if groups and groups[-1][1] == s - 1:
                 groups[-1][1] = s
             else:
                 groups.append([s, s])
+        if not groups:
+            return
         course = self.course
         rider_reading = self.game.rider_slipstream
         next_climb, prev_climb, climb = course.next_climb, course.prev_climb, course.climb
@@ -729,13 +737,16 @@ class FlammeRougeState(State):
                 lo = front_lo
             hi = front_hi
 
-    def _exhaust(self) -> None:
+    def _exhaust(self, line: int = NO_CLIMB) -> None:
         """Riders with an empty square in front take an exhaustion card, front to back, while the
-        pile lasts (see the ruling on an empty exhaustion pile)."""
+        pile lasts (see the ruling on an empty exhaustion pile). Only riders before square `line`
+        take part, and a square from `line` on counts as empty."""
         occ, square, left = self.occ, self.square, self.exhaustion_left
         unlimited = self.game.unlimited_exhaustion
         for r in self._front_to_back():
-            if occ[2 * square[r] + 2] == EMPTY:
+            if square[r] >= line:
+                continue
+            if square[r] + 1 >= line or occ[2 * square[r] + 2] == EMPTY:
                 k = r & 1
                 if left[k]:
                     left[k] -= 1
