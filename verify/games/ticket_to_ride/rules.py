@@ -12,6 +12,8 @@ draw is a cheap `pop()`. Which colours exist, every ticket and every big city co
 
 from __future__ import annotations
 
+import textwrap
+
 from collections import Counter
 from dataclasses import dataclass
 from itertools import combinations
@@ -38,6 +40,12 @@ READINGS = {
     "bump_count": ("all", "colour"),  # what a column counts when a colour is taken over
     "last_face_up": ("closed", "open"),  # may face-up cards be taken once the deck is empty?
     "last_round": ("everyone", "others"),  # does the player who triggers the end play once more?
+    # Four players, the second deal: one card at a time from the player who starts the second
+    # deck, or four at a time in that order (the difference shows when fewer than 16 cards remain).
+    "second_deal": ("one-at-a-time", "four-at-a-time"),
+    # A second deck down to its last card (or none) by the deal: the final round starts at once,
+    # or only after the first player's turn (who then plays twice).
+    "short_second_deck": ("at-once", "after-first-turn"),
 }
 
 
@@ -212,15 +220,24 @@ class TicketToRideState(State):
         self.deck, self.faceup, self.discard = [], [], []
         order = self.chance.shuffle("redeal", sorted(gathered))
         self.deck = order[::-1]
-        for p in self.players:
-            for _ in range(REDEAL):
-                if self.deck:
-                    self.hands[p].append(self.deck.pop())
+        n = len(self.players)
+        starter = (last + 1) % n
+        seats = [self.players[(starter + k) % n] for k in range(n)]
+        if self.game.second_deal == "one-at-a-time":
+            receivers = [p for _ in range(REDEAL) for p in seats]
+        else:
+            receivers = [p for p in seats for _ in range(REDEAL)]
+        for p in receivers:
+            if self.deck:
+                self.hands[p].append(self.deck.pop())
         self._refill()
         self.deck_number = 2
         self.final = None
         self.trigger = None
-        self.current = (last + 1) % len(self.players)
+        self.current = starter
+        if len(self.deck) <= 1 and self.game.short_second_deck == "at-once":
+            # The deal itself brought the deck down: every player, the first included, has one turn.
+            self.final = n
         self._begin_turn()
 
     # --- the State interface ----------------------------------------------------------------
@@ -749,7 +766,11 @@ class TicketToRide(Game):
     only its coloured cards), last_face_up (closed: no train card may be drawn once the deck is
     empty; open: face-up cards may still be taken), last_round (everyone: once the deck is down to
     its last card every player, the one who brought it there included, has one more turn; others:
-    only the other players do)."""
+    only the other players do), second_deal (one-at-a-time: the four-player second deal gives one
+    card at a time round the table from the player who starts the second deck; four-at-a-time:
+    four to each in that order) and short_second_deck (at-once: when that deal leaves the deck at
+    one card or none, the final round starts with the first player's turn; after-first-turn: it
+    starts after it, so the first player plays twice)."""
 
     id = "ticket-to-ride-card-game"
 
@@ -768,6 +789,8 @@ class TicketToRide(Game):
         self.bump_count = params.get("bump_count", "all")
         self.last_face_up = params.get("last_face_up", "closed")
         self.last_round = params.get("last_round", "everyone")
+        self.second_deal = params.get("second_deal", READINGS["second_deal"][0])
+        self.short_second_deck = params.get("short_second_deck", READINGS["short_second_deck"][0])
         self.min_players = content.game["players"]["min"]
         self.max_players = content.game["players"]["max"]
         self.colours: list[str] = [c["id"] for c in content.files["colours"]["colours"]]
@@ -852,7 +875,8 @@ class TicketToRide(Game):
         return state
 
     def notation_help(self) -> str:
-        return NOTATION_HELP
+        readings = ", ".join(f"{name} ({' | '.join(str(v).lower() for v in values)})" for name, values in READINGS.items())
+        return NOTATION_HELP + textwrap.fill(f"Parameters (the first value is the default): {readings}.", 96, break_on_hyphens=False) + "\n"
 
 
 SETUP_KEYS = {"train_deck", "ticket_deck", "hands", "columns", "tracks", "faceup", "deck", "discard", "tickets",
