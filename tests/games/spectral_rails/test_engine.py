@@ -213,15 +213,20 @@ def test_setup_refusals_name_the_field(game):
         assert err.value.field == field, (setup, err.value)
 
 
-def test_every_legal_action_parses_back(game):
-    rng = random.Random(2)
-    state = game.new_state(4, seed=2)
+def play_to_the_end(state, rng, invariants=False):
+    """Random legal actions to the end; every legal action must read back from its text."""
     while not state.is_terminal():
         player = state.to_move()[0]
         actions = state.legal_actions(player)
         for action in actions:
             assert parse_action(str(action)) == action
         state.apply(player, rng.choice(actions))
+        if invariants:
+            assert state.check_invariants() == []
+
+
+def test_every_legal_action_parses_back(game):
+    play_to_the_end(game.new_state(4, seed=2), random.Random(2))
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -253,3 +258,70 @@ def test_the_fast_greedy_estimate_equals_the_score_after_playing_the_action(game
             checked += 1
         state.apply(player, rng.choice(actions))
     assert checked > 500
+
+
+def with_reading(game, **params):
+    from tests.games.spectral_rails.conftest import RING
+
+    def make(**setup):
+        return game.with_params(**params).new_state(
+            3, seed=1, setup={"map": RING, "trains": {"P1": "ash", "P2": "coal", "P3": "elm"}, **setup})
+    return make
+
+
+@pytest.mark.parametrize("seats, boards", [(6, False), (7, True), ("none", True)])
+def test_the_seat_limit_is_a_reading(game, seats, boards):
+    s = with_reading(game, seats=seats)(aboard={"P1": ["d-bell-1", "d-bell-2", "d-coal-2", "d-dune-1", "d-elm-1", "d-fort-1"]},
+                                        waiting={"ash": ["d-coal-1"]})
+    assert any(str(a).startswith("board") for a in s.legal_actions("P1")) == boards
+    if boards:
+        act(s, "P1", "board d-coal-1 paying 1")
+        assert len(s.aboard[0]) == 7
+    else:
+        refused(s, "P1", "board d-coal-1 paying 1", "seats")
+
+
+@pytest.mark.parametrize("reading, allowed", [("anyone", {"s1", "s5", "s9"}), ("own", {"s1"}), ("others", {"s5", "s9"})])
+def test_whose_trail_the_auction_winner_removes_is_a_reading(game, reading, allowed):
+    s = with_reading(game, auction_clear=reading)(round=2, phase="auction", trail={"s1": "P1", "s5": "P2", "s9": "P3"})
+    act(s, "P1", "bid 3")
+    act(s, "P2", "pass")
+    act(s, "P3", "pass")
+    assert {str(a)[6:] for a in s.legal_actions("P1") if str(a).startswith("clear")} == allowed
+    for space in {"s1", "s5", "s9"} - allowed:
+        refused(s, "P1", f"clear {space}", "auction")
+
+
+def test_remove_exactly_needs_and_takes_the_whole_value(game):
+    make = with_reading(game, remove_count="exactly")
+    s = make(trail={"s5": "P1", "s6": "P1", "s8": "P1"})
+    assert {str(a) for a in s.legal_actions("P1") if str(a).startswith("remove")} == {"remove 1", "remove 2", "remove 3", "remove 2+1", "remove 1+1"}
+    refused(s, "P1", "remove 4", "removing trail")
+    act(s, "P1", "remove 2")
+    act(s, "P1", "drop s8")
+    assert "stop" not in {str(a) for a in s.legal_actions("P1")}
+    refused(s, "P1", "stop", "removing trail")
+    act(s, "P1", "drop s6")
+    assert s.current == 1 and s.track == {"s5": 0}
+
+
+@pytest.mark.parametrize("stay", [False, True])
+def test_after_boarding_the_train_moves_or_by_the_reading_may_stay(game, stay):
+    s = with_reading(game, board_stay=stay)(hands={"P1": [1]}, coins={"P1": 0}, waiting={"ash": ["d-coal-1"]})
+    if not stay:
+        refused(s, "P1", "board d-coal-1", "moving")
+        assert [str(a) for a in s.legal_actions("P1")] == ["pass"]
+        return
+    act(s, "P1", "board d-coal-1")
+    assert [str(a) for a in s.legal_actions("P1")] == ["stay"]
+    act(s, "P1", "stay")
+    assert s.trains[0] == "ash" and s.aboard[0] == ["d-coal-1"] and s.current == 1
+
+
+@pytest.mark.parametrize("params", [{"auction_keep": "highest", "auction_clear": "own", "remove_count": "exactly"},
+                                    {"seats": "none", "board_stay": True, "auction_clear": "others"}])
+def test_random_games_keep_every_invariant_under_the_other_readings(game, params):
+    rng = random.Random(7)
+    configured = game.with_params(**params)
+    for n in range(3):
+        play_to_the_end(configured.new_state(3, seed=n), rng, invariants=True)

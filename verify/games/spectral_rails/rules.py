@@ -33,11 +33,14 @@ ROUNDS = 6
 HALF = 3
 COINS = 2
 TRAIL = 13
-SEATS = 6
+SEATS = 6  # the seats printed on a mat: the default seat limit (see the rulings)
+NO_LIMIT = 1 << 30
 FREE_SEATS = 3  # boarding a 4th soul or later costs a card
 DEFAULT_VALUES = (1, 1, 2, 2, 2, 3, 3, 4, 4)
 MOVE_READINGS = ("others", "literal")
 KEEP_READINGS = ("choice", "highest")  # which card of a passed bid comes back; the first is the default
+CLEAR_READINGS = ("anyone", "own", "others")  # whose trail the auction winner removes
+REMOVE_READINGS = ("up-to", "exactly")  # how many pieces "remove X" takes back
 
 START, TURN, AUCTION, CLEAR, OVER = "start", "turn", "auction", "clear", "over"
 # steps inside a turn
@@ -122,6 +125,14 @@ class Stop(Action):
 
 
 @dataclass(frozen=True)
+class Stay(Action):
+    """End the turn after boarding without moving (where the reading allows it)."""
+
+    def __str__(self) -> str:
+        return "stay"
+
+
+@dataclass(frozen=True)
 class Deliver(Action):
     soul: str
 
@@ -159,7 +170,7 @@ class Leader(Action):
         return f"leader {self.player}"
 
 
-PASS, COIN, STOP, END = Pass(), Coin(), Stop(), End()
+PASS, COIN, STOP, END, STAY = Pass(), Coin(), Stop(), End(), Stay()
 
 
 def _parse_cards(word: str) -> tuple[int, ...]:
@@ -177,7 +188,7 @@ def parse_action(text: str) -> Action:
     if not words:
         raise NotationError("empty action")
     verb, rest = words[0].lower(), words[1:]
-    simple = {"pass": PASS, "coin": COIN, "stop": STOP, "end": END}
+    simple = {"pass": PASS, "coin": COIN, "stop": STOP, "end": END, "stay": STAY}
     if verb in simple and not rest:
         return simple[verb]
     if verb == "pass" and len(rest) == 2 and rest[0] == "keep":
@@ -210,7 +221,7 @@ def parse_action(text: str) -> Action:
     if verb == "leader" and len(rest) == 1:
         return Leader(rest[0])
     raise NotationError(f"cannot read {text!r}; see the notation (start, pass, board, play, remove, coin, go, "
-                        "drop, stop, deliver, end, bid, clear, leader)")
+                        "drop, stop, stay, deliver, end, bid, clear, leader)")
 
 
 @lru_cache(maxsize=None)
@@ -225,12 +236,14 @@ class SpectralRails(Game):
     """Parameters: move ('others': a train rides this turn's trail and other players' trail;
     'literal': only this turn's trail), light (points for a delivered light soul: 1 or 2),
     auction_keep ('choice': a bidder who passes names the card taken back; 'highest': the highest
-    comes back), map (a whole map instead of the board; a scenario's `setup: map` does the same)."""
+    comes back), auction_clear (anyone, own or others: whose trail the auction winner removes),
+    remove_count ('up-to': fewer pieces may come back than the card's value; 'exactly'), seats (a
+    number, or 'none'), board_stay (true: a train may take a soul aboard and stay), map (a whole map instead of the board; a scenario's `setup: map` does the same)."""
 
     id = "spectral-rails"
     min_players = 3
     max_players = 4
-    PARAMS = ("move", "light", "map", "auction_keep")
+    PARAMS = ("move", "light", "map", "auction_keep", "auction_clear", "remove_count", "seats", "board_stay")
 
     def __init__(self, content=None, **params):
         super().__init__(content, **params)
@@ -243,6 +256,18 @@ class SpectralRails(Game):
         self.auction_keep = params.get("auction_keep", KEEP_READINGS[0])
         if self.auction_keep not in KEEP_READINGS:
             raise ValueError(f"params.auction_keep: must be one of {', '.join(KEEP_READINGS)}, not {self.auction_keep!r}")
+        for name, choices in (("auction_clear", CLEAR_READINGS), ("remove_count", REMOVE_READINGS)):
+            if params.get(name, choices[0]) not in choices:
+                raise ValueError(f"params.{name}: must be one of {', '.join(choices)}, not {params[name]!r}")
+        self.auction_clear = params.get("auction_clear", CLEAR_READINGS[0])
+        self.remove_exactly = params.get("remove_count", REMOVE_READINGS[0]) == "exactly"
+        seats = params.get("seats", SEATS)
+        if seats != "none" and (isinstance(seats, bool) or not isinstance(seats, int) or not 1 <= seats <= 54):
+            raise ValueError(f"params.seats: must be a number of seats from 1 to 54, or none, not {seats!r}")
+        self.seats = NO_LIMIT if seats == "none" else seats
+        self.board_stay = params.get("board_stay", False)
+        if not isinstance(self.board_stay, bool):
+            raise ValueError(f"params.board_stay: must be true or false, not {self.board_stay!r}")
         self.light_points = params.get("light", 1)
         if self.light_points not in (1, 2):
             raise ValueError("params.light: a light soul scores 1 or 2")
@@ -301,12 +326,15 @@ Actions (values name your own cards, e.g. 3 or 3+2; spaces are s1, s2, ...; town
                             empty spaces on it get your trail pieces (any route is accepted; the
                             legal actions list the cheapest route to each town)
   drop <space>              take back one of your pieces (after remove); stop when you may
+  stay                      with board_stay=true: after boarding, end the turn without moving
   deliver <soul>            let a soul off at its town; end finishes the turn
   bid <v>[+<w>...]          add cards to your bid so it beats the highest (any cards that do; the
                             legal actions list only the smallest raises, with no card to spare)
   clear <space>             auction winner: remove a piece (it goes back to its owner)
   leader <player>           auction winner: give the spirit-leader marker; that player starts
-Params: move (others | literal), light (1 | 2), auction_keep (choice | highest), map
+Params (the first value is the default): move (others | literal), light (1 | 2), auction_keep
+  (choice | highest), auction_clear (anyone | own | others: whose trail the auction winner removes),
+  remove_count (up-to | exactly), seats (6, another number, or none), board_stay (false | true), map
 Setup: map, round, leader, turn, passed, trains {P1: town}, hands {P1: [values]}, rows {P1: [values,
   leftmost first]}, coins {P1: n}, trail {s3: P1}, aboard {P1: [souls]}, delivered {P1: {one: [...],
   two: [...]}}, waiting {town: [souls]}, phase (start | turn | auction), dark_order (tiles as drawn)
@@ -552,7 +580,8 @@ class SpectralRailsState(State):
                     actions.append(Play(cards))
             removable, _ = self._removable(p)
             if removable:
-                actions += [Remove(cards) for cards in options]
+                least = len(removable) if self.game.remove_exactly else 1
+                actions += [Remove(cards) for cards in options if sum(cards) <= least or not self.game.remove_exactly]
         if self.coins[p] and self._reach(p, True, first_only=True):
             actions.append(COIN)
         return actions
@@ -578,24 +607,24 @@ class SpectralRailsState(State):
         if self.phase == CLEAR:
             acts: list[Action] = []
             if self.clear_left:
-                acts += [Clear(s) for s in sorted(self.track, key=lambda s: int(s[1:]))]
+                acts += [Clear(s) for s in sorted(self.track, key=lambda s: int(s[1:])) if self._may_clear(p, s)]
             return acts + [Leader(q) for q in self.players]
         step = self.step
         if step == BEGIN:
             moves = self._move_options(p)
             acts = [PASS]
-            if moves:
+            if moves or self.game.board_stay:
                 acts += self._board_options(p)
             return acts + moves
         if step == BOARDED:
-            return self._move_options(p)
+            return self._move_options(p) + ([STAY] if self.game.board_stay else [])
         if step == GO:
             reach = self._reach(p, self.by_coin)
             return [Go(tuple(path)) for town, (cost, path) in reach.items() if cost <= self.taken]
         if step == DROP:
             removable, free = self._removable(p)
             acts = [Drop(s) for s in sorted(removable, key=lambda s: int(s[1:]))]
-            if free and self.dropped:
+            if free and self.dropped and not self.game.remove_exactly:
                 acts.append(STOP)
             return acts
         if step == DELIVER:
@@ -609,7 +638,7 @@ class SpectralRailsState(State):
     def _board_options(self, p: int) -> list[Action]:
         town = self.trains[p]
         souls = self.waiting.get(town, [])
-        if not souls or len(self.aboard[p]) >= SEATS:
+        if not souls or len(self.aboard[p]) >= self.game.seats:
             return []
         if len(self.aboard[p]) < FREE_SEATS:
             return [Board_(s) for s in dict.fromkeys(souls)]
@@ -617,7 +646,7 @@ class SpectralRailsState(State):
         for v in sorted(set(self._values(p))):
             trial = self.clone()
             trial._spend(p, [v])
-            if trial._move_options(p):
+            if self.game.board_stay or trial._move_options(p):
                 acts += [Board_(s, v) for s in dict.fromkeys(souls)]
         return acts
 
@@ -692,6 +721,12 @@ class SpectralRailsState(State):
             return self._drop(p, action)
         if kind in (Deliver, End):
             return self._deliver(p, action)
+        if kind is Stay:
+            if not self.game.board_stay:
+                raise IllegalAction("moving", "after boarding a soul the train must move")
+            if step != BOARDED:
+                raise IllegalAction("moving", "the train stays only after a soul has boarded, instead of its move")
+            return self._next_turn()
         if kind is Start:
             raise IllegalAction("start towns", "trains are placed only at the start of a half")
         raise IllegalAction("turn order", f"{action} is not possible now (step: {step})")
@@ -719,8 +754,8 @@ class SpectralRailsState(State):
         town = self.trains[p]
         if action.soul not in self.waiting.get(town, []):
             raise IllegalAction("boarding", f"{action.soul} is not waiting at {town}, where your train stands")
-        if len(self.aboard[p]) >= SEATS:
-            raise IllegalAction("seats", f"your train has {SEATS} seats and they are all taken")
+        if len(self.aboard[p]) >= self.game.seats:
+            raise IllegalAction("seats", f"your train has {self.game.seats} seats and they are all taken")
         if len(self.aboard[p]) >= FREE_SEATS:
             if not action.paying:
                 raise IllegalAction("fourth soul", "from the 4th soul on, boarding costs a card: board <soul> paying <value>")
@@ -728,11 +763,12 @@ class SpectralRailsState(State):
                 raise IllegalAction("fourth soul", f"you have no {action.paying} to discard")
         elif action.paying:
             raise IllegalAction("fourth soul", "only the 4th soul and later cost a card")
-        trial = self.clone()
-        if action.paying:
-            trial._spend(p, [action.paying])
-        if not trial._move_options(p):
-            raise IllegalAction("moving", "after boarding you must move, and you would have no way to")
+        if not self.game.board_stay:
+            trial = self.clone()
+            if action.paying:
+                trial._spend(p, [action.paying])
+            if not trial._move_options(p):
+                raise IllegalAction("moving", "after boarding you must move, and you would have no way to")
         if action.paying:
             self._spend(p, [action.paying])
         self.waiting[town].remove(action.soul)
@@ -749,6 +785,8 @@ class SpectralRailsState(State):
             removable, free = self._removable(p)
             if not removable:
                 raise IllegalAction("removing trail", "you have no trail piece you may take back (only pieces not joined to your train)")
+            if self.game.remove_exactly and len(removable) < total:
+                raise IllegalAction("removing trail", f"you must take back exactly {total} pieces and only {len(removable)} may go")
         else:
             if total > len(self.supply[p]):
                 raise IllegalAction("taking trail", f"you cannot take {total} pieces: {len(self.supply[p])} left in your supply")
@@ -830,6 +868,8 @@ class SpectralRailsState(State):
             raise IllegalAction("removing trail", "take back pieces only after playing remove")
         removable, free = self._removable(p)
         if type(action) is Stop:
+            if self.game.remove_exactly:
+                raise IllegalAction("removing trail", f"you take back exactly the card's value: {self.drop_left} more to go")
             if not (free and self.dropped):
                 raise IllegalAction("removing trail", "your train touches your trail: every piece not joined to it must go, up to the card's value")
             return self._to_deliver(p)
@@ -985,12 +1025,21 @@ class SpectralRailsState(State):
         else:
             self._begin_round()
 
+    def _may_clear(self, p: int, space: str) -> bool:
+        """Whether the auction winner `p` may remove the piece on `space`, by the reading."""
+        owner = self.track.get(space)
+        reading = self.game.auction_clear
+        return owner is not None and (reading == "anyone" or (owner == p) == (reading == "own"))
+
     def _clear(self, p: int, space: str) -> None:
         if not self.clear_left:
             raise IllegalAction("auction", f"you may remove no more trail (your bid was {self.high})")
         owner = self.track.get(space)
         if owner is None:
             raise IllegalAction("auction", f"{space} holds no trail")
+        if not self._may_clear(p, space):
+            whose = "your own" if self.game.auction_clear == "own" else "other players'"
+            raise IllegalAction("auction", f"{space} holds {self.players[owner]}'s trail: you remove only {whose} trail")
         del self.track[space]
         self.supply[owner].append(f"trail-{self.colours[owner]}")
         self.clear_left -= 1
@@ -1070,7 +1119,7 @@ class SpectralRailsState(State):
             cards = len(self.hands[p]) + len(self.rows[p]) + len(self.bids[p])
             if cards != len(self.game.card_values[self.colours[p]]):
                 problems.append(f"{player}: {cards} ether cards between hand, row and bid")
-            if len(self.aboard[p]) > SEATS:
+            if len(self.aboard[p]) > self.game.seats:
                 problems.append(f"{player} carries {len(self.aboard[p])} souls")
             if len(self.coins[p]) > COINS:
                 problems.append(f"{player} holds {len(self.coins[p])} coins")
@@ -1220,8 +1269,8 @@ def _apply_setup(state: SpectralRailsState, setup: dict) -> None:
 
     for p, value in _player_map(state, setup, "aboard").items():
         state.aboard[p] = souls(value, f"aboard.{state.players[p]}")
-        if len(state.aboard[p]) > SEATS:
-            raise SetupError(f"aboard.{state.players[p]}", f"a train has {SEATS} seats")
+        if len(state.aboard[p]) > game.seats:
+            raise SetupError(f"aboard.{state.players[p]}", f"a train has {game.seats} seats")
     for p, value in _player_map(state, setup, "delivered").items():
         if not isinstance(value, dict) or not set(value) <= {"one", "two"}:
             raise SetupError(f"delivered.{state.players[p]}", "must be {one: [...], two: [...]}")
