@@ -319,9 +319,29 @@ def test_after_boarding_the_train_moves_or_by_the_reading_may_stay(game, stay):
 
 
 @pytest.mark.parametrize("params", [{"auction_keep": "highest", "auction_clear": "own", "remove_count": "exactly"},
-                                    {"seats": "none", "board_stay": True, "auction_clear": "others"}])
+                                    {"seats": "none", "board_stay": True, "auction_clear": "others"},
+                                    {"short_supply": "remove-then-take", "seats": 4}])
 def test_random_games_keep_every_invariant_under_the_other_readings(game, params):
     rng = random.Random(7)
     configured = game.with_params(**params)
     for n in range(3):
         play_to_the_end(configured.new_state(3, seed=n), rng, invariants=True)
+
+
+@pytest.mark.parametrize("reading", ["no-move", "remove-then-take"])
+def test_a_card_worth_more_than_the_supply_moves_only_under_remove_then_take(game, reading):
+    trail = {f"s{k}": "P1" for k in range(3, 13)}  # 3 pieces left; s11 and s12 are joined to the train
+    s = with_reading(game, short_supply=reading)(trail=trail)
+    plays = {str(a) for a in s.legal_actions("P1") if str(a).startswith("play")}
+    if reading == "no-move":
+        assert "play 4" not in plays
+        refused(s, "P1", "play 4", "taking trail")
+        return
+    assert "play 4" in plays
+    act(s, "P1", "play 4")
+    assert [str(a) for a in s.legal_actions("P1")] == [f"drop s{k}" for k in range(3, 11)]
+    refused(s, "P1", "stop", "taking trail")
+    act(s, "P1", "drop s5")
+    assert s.step == "go" and s.taken == 4 and len(s.supply[0]) == 4
+    act(s, "P1", "go s1 s2 bell")
+    assert s.trains[0] == "bell" and len(s.supply[0]) == 2

@@ -41,6 +41,7 @@ MOVE_READINGS = ("others", "literal")
 KEEP_READINGS = ("choice", "highest")  # which card of a passed bid comes back; the first is the default
 CLEAR_READINGS = ("anyone", "own", "others")  # whose trail the auction winner removes
 REMOVE_READINGS = ("up-to", "exactly")  # how many pieces "remove X" takes back
+SHORT_SUPPLY_READINGS = ("no-move", "remove-then-take")  # a card worth more than the supply
 
 START, TURN, AUCTION, CLEAR, OVER = "start", "turn", "auction", "clear", "over"
 # steps inside a turn
@@ -238,12 +239,14 @@ class SpectralRails(Game):
     auction_keep ('choice': a bidder who passes names the card taken back; 'highest': the highest
     comes back), auction_clear (anyone, own or others: whose trail the auction winner removes),
     remove_count ('up-to': fewer pieces may come back than the card's value; 'exactly'), seats (a
-    number, or 'none'), board_stay (true: a train may take a soul aboard and stay), map (a whole map instead of the board; a scenario's `setup: map` does the same)."""
+    number, or 'none'), board_stay (true: a train may take a soul aboard and stay), short_supply
+    ('remove-then-take': a card worth more than the supply takes back the pieces missing first), map (a whole map instead of the board; a scenario's `setup: map` does the same)."""
 
     id = "spectral-rails"
     min_players = 3
     max_players = 4
-    PARAMS = ("move", "light", "map", "auction_keep", "auction_clear", "remove_count", "seats", "board_stay")
+    PARAMS = ("move", "light", "map", "auction_keep", "auction_clear", "remove_count", "seats", "board_stay",
+              "short_supply")
 
     def __init__(self, content=None, **params):
         super().__init__(content, **params)
@@ -265,6 +268,9 @@ class SpectralRails(Game):
         if seats != "none" and (isinstance(seats, bool) or not isinstance(seats, int) or not 1 <= seats <= 54):
             raise ValueError(f"params.seats: must be a number of seats from 1 to 54, or none, not {seats!r}")
         self.seats = NO_LIMIT if seats == "none" else seats
+        if params.get("short_supply", SHORT_SUPPLY_READINGS[0]) not in SHORT_SUPPLY_READINGS:
+            raise ValueError(f"params.short_supply: must be one of {', '.join(SHORT_SUPPLY_READINGS)}, not {params['short_supply']!r}")
+        self.remove_then_take = params.get("short_supply") == "remove-then-take"
         self.board_stay = params.get("board_stay", False)
         if not isinstance(self.board_stay, bool):
             raise ValueError(f"params.board_stay: must be true or false, not {self.board_stay!r}")
@@ -334,7 +340,9 @@ Actions (values name your own cards, e.g. 3 or 3+2; spaces are s1, s2, ...; town
   leader <player>           auction winner: give the spirit-leader marker; that player starts
 Params (the first value is the default): move (others | literal), light (1 | 2), auction_keep
   (choice | highest), auction_clear (anyone | own | others: whose trail the auction winner removes),
-  remove_count (up-to | exactly), seats (6, another number, or none), board_stay (false | true), map
+  remove_count (up-to | exactly), seats (6, another number, or none), board_stay (false | true),
+  short_supply (no-move | remove-then-take: a card worth more than your supply first takes back
+  the pieces missing, drop <space> each, then moves), map
 Setup: map, round, leader, turn, passed, trains {P1: town}, hands {P1: [values]}, rows {P1: [values,
   leftmost first]}, coins {P1: n}, trail {s3: P1}, aboard {P1: [souls]}, delivered {P1: {one: [...],
   two: [...]}}, waiting {town: [souls]}, phase (start | turn | auction), dark_order (tiles as drawn)
@@ -389,6 +397,7 @@ class SpectralRailsState(State):
         self.drop_left = 0
         self.drop_free = False
         self.dropped = 0
+        self.take_after = 0  # remove-then-take: the pieces to take once the removal is done
         self.start_order: list[int] = []
         self.high = 0
         self.high_player: int | None = None
@@ -574,11 +583,13 @@ class SpectralRailsState(State):
         if options:
             min_cost = self._min_move_cost(p)
             supply = len(self.supply[p])
+            removable, _ = self._removable(p)
+            # remove-then-take: a card worth more than the supply is played when removal makes up the rest
+            reach = supply + (len(removable) if self.game.remove_then_take else 0)
             for cards in options:
                 total = sum(cards)
-                if min_cost is not None and total <= supply and min_cost <= total:
+                if min_cost is not None and total <= reach and min_cost <= total:
                     actions.append(Play(cards))
-            removable, _ = self._removable(p)
             if removable:
                 least = len(removable) if self.game.remove_exactly else 1
                 actions += [Remove(cards) for cards in options if sum(cards) <= least or not self.game.remove_exactly]
@@ -624,7 +635,7 @@ class SpectralRailsState(State):
         if step == DROP:
             removable, free = self._removable(p)
             acts = [Drop(s) for s in sorted(removable, key=lambda s: int(s[1:]))]
-            if free and self.dropped and not self.game.remove_exactly:
+            if free and self.dropped and not self.game.remove_exactly and not self.take_after:
                 acts.append(STOP)
             return acts
         if step == DELIVER:
@@ -788,8 +799,12 @@ class SpectralRailsState(State):
             if self.game.remove_exactly and len(removable) < total:
                 raise IllegalAction("removing trail", f"you must take back exactly {total} pieces and only {len(removable)} may go")
         else:
-            if total > len(self.supply[p]):
+            short = total - len(self.supply[p])
+            if short > 0 and not self.game.remove_then_take:
                 raise IllegalAction("taking trail", f"you cannot take {total} pieces: {len(self.supply[p])} left in your supply")
+            if short > 0 and short > len(self._removable(p)[0]):
+                raise IllegalAction("taking trail", f"you cannot take {total} pieces: {len(self.supply[p])} left in your "
+                                                    f"supply and only {len(self._removable(p)[0])} may be taken back first")
             min_cost = self._min_move_cost(p)
             if min_cost is None or min_cost > total:
                 raise IllegalAction("moving", f"no town can be reached with {total} pieces")
@@ -802,6 +817,13 @@ class SpectralRailsState(State):
             self.drop_free = free
             self.dropped = 0
             self._maybe_end_drop(p)
+        elif total > len(self.supply[p]):
+            # Take back the pieces the supply lacks (not joined to the train), then take and move.
+            self.step = DROP
+            self.drop_left = total - len(self.supply[p])
+            self.drop_free = False
+            self.dropped = 0
+            self.take_after = total
         else:
             self.step = GO
             self.taken = total
@@ -859,6 +881,10 @@ class SpectralRailsState(State):
         self._to_deliver(p)
 
     def _maybe_end_drop(self, p: int) -> None:
+        if self.take_after:
+            if self.drop_left == 0:
+                self.step, self.taken, self.take_after, self.by_coin = GO, self.take_after, 0, False
+            return
         removable, free = self._removable(p)
         if self.drop_left == 0 or not removable:
             self._to_deliver(p)
@@ -868,6 +894,8 @@ class SpectralRailsState(State):
             raise IllegalAction("removing trail", "take back pieces only after playing remove")
         removable, free = self._removable(p)
         if type(action) is Stop:
+            if self.take_after:
+                raise IllegalAction("taking trail", f"take back {self.drop_left} more pieces before taking {self.take_after}")
             if self.game.remove_exactly:
                 raise IllegalAction("removing trail", f"you take back exactly the card's value: {self.drop_left} more to go")
             if not (free and self.dropped):
