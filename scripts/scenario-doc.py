@@ -32,7 +32,8 @@ steps:
 end: {winner: P1}             # the game must be over; fields of the result are compared
 ```
 
-A failure names the file, the line, the step and what differed. `cardgen simulate` writes a game
+Every pile (a deck, a draw pile, a ticket deck) is written with its top card first, in `setup:`,
+in `expect:` and in a `chance:` outcome alike. A failure names the file, the line, the step and what differed. `cardgen simulate` writes a game
 that broke an invariant as a scenario in this format, so it can be replayed and kept.
 
 Each game's actions and the fields `expect:` may name follow, as its engine prints them

@@ -485,10 +485,11 @@ class TicketToRideState(State):
         tracks_seen = Visibility.EVERYONE if over else (Visibility.OWNER if self.game.beginners else Visibility.NOBODY)
         tickets_seen = Visibility.EVERYONE if over else Visibility.OWNER
         zones = [
-            Zone("deck", self.deck, Visibility.NOBODY, ordered=True),
+            # Piles are kept top last (drawing pops); every pile reads top first, as in a setup.
+            Zone("deck", self.deck[::-1], Visibility.NOBODY, ordered=True),
             Zone("faceup", self.faceup, Visibility.EVERYONE),
             Zone("discard", self.discard, Visibility.EVERYONE),
-            Zone("ticket_deck", self.ticket_deck, Visibility.NOBODY, ordered=True),
+            Zone("ticket_deck", self.ticket_deck[::-1], Visibility.NOBODY, ordered=True),
             Zone("cities", self.cities, Visibility.EVERYONE),
         ]
         for p in self.players:
@@ -1064,8 +1065,8 @@ offered, done, ticket_deck, turn, step (start, draw2, keep), phase (choose, play
 deck_number, final_turns, trigger and rest (deck or discard: where unnamed cards go).
 Chance: deal, deal-tickets, tickets (the returned starting tickets), redeal (second deck).
 Fields for expect: phase, step, to_move, turns, deck_number, final_turns, trigger, columns,
-hand.P1, yard.P1, tracks.P1, tickets.P1, offered.P1, done.P1, faceup, deck, discard,
-ticket_deck, cities. Result fields for end: winner, winners, order, scores, breakdown
+hand.P1, yard.P1, tracks.P1, tickets.P1, offered.P1, done.P1, faceup, deck and ticket_deck
+(top first, as in the setup), discard, cities. Result fields for end: winner, winners, order, scores, breakdown
 (completed, failed, cards, unused, gained, lost, tickets, cities, city_points, total),
 tiebreaks, turns.
 """
