@@ -574,3 +574,17 @@ def test_random_race_plays_through_to_a_winner(content):
     state = random_race(engine_for(content), 4, random.Random(1))
     assert state.is_terminal() and state.result()["winner"] in state.players
     assert not state.check_invariants()
+
+
+def test_a_test_deck_may_hold_values_the_printed_decks_lack():
+    state = FlammeRouge(CONTENT, course=FLAT).new_state(2, setup={
+        "energy": {"rouleur": [1, 8, 8]},
+        "riders": {"P1": {"rouleur": [4], "sprinteur": [3]}, "P2": {"rouleur": [2], "sprinteur": [1]}},
+        "decks": {"P1": {"rouleur": [8, 1]}, "P2": {"rouleur": [8]}}})
+    state.apply("P1", Draw("rouleur"))
+    state.apply("P1", Keep(8))
+    assert state.check_invariants() == []
+    with pytest.raises(SetupError, match="from 1 to 9"):
+        FlammeRouge(CONTENT, course=FLAT).new_state(2, setup={"energy": {"rouleur": [0, 10]}})
+    with pytest.raises(SetupError, match="not .or no longer. in the rouleur deck"):
+        FlammeRouge(CONTENT, course=FLAT).new_state(2, setup={"energy": {"rouleur": [1]}, "decks": {"P1": {"rouleur": [8]}}})

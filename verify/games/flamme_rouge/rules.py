@@ -36,7 +36,7 @@ EXHAUSTION = "x"
 NO_CARD = "-"  # a rider with no cards left and an empty exhaustion pile still moves; see rulings
 TERRAINS = "SNADF"
 EMPTY = -1
-SETUP_KEYS = ("riders", "decks", "recycled", "exhaustion_left", "round")
+SETUP_KEYS = ("riders", "decks", "recycled", "exhaustion_left", "round", "energy")
 NO_CLIMB = 1 << 30  # next_climb of a square with no climb ahead
 
 # Readings of open rules, chosen with game parameters (see rulings.yaml); the first is the default.
@@ -273,6 +273,7 @@ Params: stage, course (terrain codes S N A D F), mountains (true/false), handica
   final_end_phase (false, true, riders-behind): the readings of open rules, first the default
   (see the rulings)
 Setup: riders {P1: {rouleur: [square, right|left]}}, decks {P1: {rouleur: [top card first]}},
+  energy {rouleur: [values 1-9]} (a test deck for every rider of that kind, instead of the cards),
   recycled {P1: {rouleur: [...]}}, exhaustion_left {rouleur: n}, round
   (energy cards a setup leaves out of decks and recycled piles count as already played)
 Chance kinds: shuffle.<player>.<rider> (the start shuffle and every reshuffle of recycled cards)
@@ -320,9 +321,13 @@ class FlammeRougeState(State):
         self._moved = True
         self._x_count = [0] * riders
         self._left_seen: list[int] = []
-        energy = game.cards[0]
         self._piles = game.cards[1]
-        decks = [energy.get((SEAT_COLOURS[r // 2], RIDERS[r % 2]), []) for r in range(riders)]
+        self.value_of = game.cards[2]
+        self._count_energy(game.cards[0])
+
+    def _count_energy(self, energy: dict) -> None:
+        """The energy cards each rider owns, counted once for the conservation check."""
+        decks = [energy.get((SEAT_COLOURS[r // 2], RIDERS[r % 2]), []) for r in range(len(self.square))]
         self._energy_counts = [(tuple((v, deck.count(v)) for v in sorted(set(deck))), len(deck)) for deck in decks]
 
     # --- setting up ---------------------------------------------------------------------------
@@ -332,6 +337,8 @@ class FlammeRougeState(State):
         for key in setup:
             if key not in SETUP_KEYS:
                 raise SetupError(key, f"unknown setup field; expected one of {', '.join(SETUP_KEYS)}")
+        if "energy" in setup:
+            energy = self._test_energy(setup["energy"], energy)
         handicap = game.handicap(self.players)
         self.exhaustion_left = [piles[rider] for rider in RIDERS]
         decks = self._per_rider(setup, "decks")
@@ -366,6 +373,27 @@ class FlammeRougeState(State):
                 raise SetupError("round", "must be a whole number from 1")
             self.round = setup["round"]
         self.seen_squares = self.square[:]
+
+    def _test_energy(self, given, energy: dict) -> dict:
+        """A test deck for every player's rider of a kind: {rouleur: [values]} replaces the
+        printed energy cards of that kind (any values from 1 to 9, e.g. a 1 or an 8 the real
+        decks lack), so a rule can be pinned on a card no deck holds."""
+        if not isinstance(given, dict) or not given:
+            raise SetupError("energy", "must map rouleur and/or sprinteur to a list of card values")
+        energy = dict(energy)
+        value_of = dict(self.value_of)
+        for rider, values in given.items():
+            if rider not in RIDERS:
+                raise SetupError(f"energy.{rider}", "unknown rider; use rouleur or sprinteur")
+            if (not isinstance(values, list) or not values
+                    or not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 9 for v in values)):
+                raise SetupError(f"energy.{rider}", "must be a list of card values from 1 to 9")
+            for colour in SEAT_COLOURS:
+                energy[(colour, rider)] = sorted(values)
+            value_of.update({v: v for v in values})
+        self.value_of = value_of
+        self._count_energy(energy)
+        return energy
 
     def _per_rider(self, setup: dict, key: str) -> dict[tuple[str, str], list]:
         given = setup.get(key, {})
@@ -642,7 +670,7 @@ class FlammeRougeState(State):
         self._moved = True
         course = self.course
         occ, square, kept, played = self.occ, self.square, self.kept, self.played
-        value_of = self.game.cards[2]
+        value_of = self.value_of
         last = course.length
         next_climb = course.next_climb
         stop_before_climb = self.game.stop_before_climb
