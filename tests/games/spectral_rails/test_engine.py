@@ -320,7 +320,8 @@ def test_after_boarding_the_train_moves_or_by_the_reading_may_stay(game, stay):
 
 @pytest.mark.parametrize("params", [{"auction_keep": "highest", "auction_clear": "own", "remove_count": "exactly"},
                                     {"seats": "none", "board_stay": True, "auction_clear": "others"},
-                                    {"short_supply": "remove-then-take", "seats": 4}])
+                                    {"short_supply": "remove-then-take", "seats": 4},
+                                    {"move_end": "anywhere", "move": "literal"}, {"move_end": "anywhere"}])
 def test_random_games_keep_every_invariant_under_the_other_readings(game, params):
     rng = random.Random(7)
     configured = game.with_params(**params)
@@ -345,3 +346,14 @@ def test_a_card_worth_more_than_the_supply_moves_only_under_remove_then_take(gam
     assert s.step == "go" and s.taken == 4 and len(s.supply[0]) == 4
     act(s, "P1", "go s1 s2 bell")
     assert s.trains[0] == "bell" and len(s.supply[0]) == 2
+
+
+def test_a_train_stands_on_the_track_only_when_a_move_may_end_there(game):
+    with pytest.raises(SetupError, match="only when a move may end there"):
+        with_reading(game)(trains={"P1": "s2", "P2": "coal", "P3": "elm"})
+    s = with_reading(game, move_end="anywhere")(trains={"P1": "s2", "P2": "coal", "P3": "elm"}, trail={"s2": "P1"})
+    assert "s2" in s._connected(0)  # the piece under the train is joined to it and cannot be taken back
+    act(s, "P1", "play 2")
+    assert {"go s1", "go bell", "stay"} <= {str(a) for a in s.legal_actions("P1")}
+    act(s, "P1", "go s1")
+    assert s.trains[0] == "s1" and s.track == {"s1": 0, "s2": 0}

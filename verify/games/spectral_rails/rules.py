@@ -42,6 +42,7 @@ KEEP_READINGS = ("choice", "highest")  # which card of a passed bid comes back; 
 CLEAR_READINGS = ("anyone", "own", "others")  # whose trail the auction winner removes
 REMOVE_READINGS = ("up-to", "exactly")  # how many pieces "remove X" takes back
 SHORT_SUPPLY_READINGS = ("no-move", "remove-then-take")  # a card worth more than the supply
+MOVE_END_READINGS = ("town", "anywhere")  # where a move may end: another town, or also in place or on the track
 
 START, TURN, AUCTION, CLEAR, OVER = "start", "turn", "auction", "clear", "over"
 # steps inside a turn
@@ -240,13 +241,14 @@ class SpectralRails(Game):
     comes back), auction_clear (anyone, own or others: whose trail the auction winner removes),
     remove_count ('up-to': fewer pieces may come back than the card's value; 'exactly'), seats (a
     number, or 'none'), board_stay (true: a train may take a soul aboard and stay), short_supply
-    ('remove-then-take': a card worth more than the supply takes back the pieces missing first), map (a whole map instead of the board; a scenario's `setup: map` does the same)."""
+    ('remove-then-take': a card worth more than the supply takes back the pieces missing first),
+    move_end ('anywhere': a train may take trail and stay, or end its move on a track space), map (a whole map instead of the board; a scenario's `setup: map` does the same)."""
 
     id = "spectral-rails"
     min_players = 3
     max_players = 4
     PARAMS = ("move", "light", "map", "auction_keep", "auction_clear", "remove_count", "seats", "board_stay",
-              "short_supply")
+              "short_supply", "move_end")
 
     def __init__(self, content=None, **params):
         super().__init__(content, **params)
@@ -271,6 +273,9 @@ class SpectralRails(Game):
         if params.get("short_supply", SHORT_SUPPLY_READINGS[0]) not in SHORT_SUPPLY_READINGS:
             raise ValueError(f"params.short_supply: must be one of {', '.join(SHORT_SUPPLY_READINGS)}, not {params['short_supply']!r}")
         self.remove_then_take = params.get("short_supply") == "remove-then-take"
+        if params.get("move_end", MOVE_END_READINGS[0]) not in MOVE_END_READINGS:
+            raise ValueError(f"params.move_end: must be one of {', '.join(MOVE_END_READINGS)}, not {params['move_end']!r}")
+        self.end_anywhere = params.get("move_end") == "anywhere"
         self.board_stay = params.get("board_stay", False)
         if not isinstance(self.board_stay, bool):
             raise ValueError(f"params.board_stay: must be true or false, not {self.board_stay!r}")
@@ -332,7 +337,8 @@ Actions (values name your own cards, e.g. 3 or 3+2; spaces are s1, s2, ...; town
                             empty spaces on it get your trail pieces (any route is accepted; the
                             legal actions list the cheapest route to each town)
   drop <space>              take back one of your pieces (after remove); stop when you may
-  stay                      with board_stay=true: after boarding, end the turn without moving
+  stay                      with board_stay=true: after boarding, end the turn without moving;
+                            with move_end=anywhere: after taking trail, leave the train in place
   deliver <soul>            let a soul off at its town; end finishes the turn
   bid <v>[+<w>...]          add cards to your bid so it beats the highest (any cards that do; the
                             legal actions list only the smallest raises, with no card to spare)
@@ -342,7 +348,9 @@ Params (the first value is the default): move (others | literal), light (1 | 2),
   (choice | highest), auction_clear (anyone | own | others: whose trail the auction winner removes),
   remove_count (up-to | exactly), seats (6, another number, or none), board_stay (false | true),
   short_supply (no-move | remove-then-take: a card worth more than your supply first takes back
-  the pieces missing, drop <space> each, then moves), map
+  the pieces missing, drop <space> each, then moves), move_end (town | anywhere: a move may also
+  end on a track space, go ... <space>, or not move at all, stay; trains {P1: s3} then sets a
+  train on the track), map
 Setup: map, round, leader, turn, passed, trains {P1: town}, hands {P1: [values]}, rows {P1: [values,
   leftmost first]}, coins {P1: n}, trail {s3: P1}, aboard {P1: [souls]}, delivered {P1: {one: [...],
   two: [...]}}, waiting {town: [souls]}, phase (start | turn | auction), dark_order (tiles as drawn)
@@ -534,9 +542,12 @@ class SpectralRailsState(State):
 
     def _reach(self, p: int, by_coin: bool, first_only: bool = False) -> dict:
         others = self.game.move_reading == "others" or by_coin
-        return self.board.cheapest(self.trains[p], self.track, p, others, not by_coin, first_only)
+        spaces = self.game.end_anywhere and not by_coin
+        return self.board.cheapest(self.trains[p], self.track, p, others, not by_coin, first_only, spaces)
 
     def _min_move_cost(self, p: int) -> int | None:
+        if self.game.end_anywhere:
+            return 0  # the train may take trail and stay
         reach = self._reach(p, False, first_only=True)
         return min((c for c, _ in reach.values()), default=None)
 
@@ -547,6 +558,8 @@ class SpectralRailsState(State):
         if train is None:
             return found
         todo = [s for s in self.board.adj[train] if self.track.get(s) == p]
+        if self.track.get(train) == p:
+            todo.append(train)  # a train standing on its own piece of trail
         while todo:
             s = todo.pop()
             if s in found:
@@ -631,7 +644,10 @@ class SpectralRailsState(State):
             return self._move_options(p) + ([STAY] if self.game.board_stay else [])
         if step == GO:
             reach = self._reach(p, self.by_coin)
-            return [Go(tuple(path)) for town, (cost, path) in reach.items() if cost <= self.taken]
+            moves: list[Action] = [Go(tuple(path)) for town, (cost, path) in reach.items() if cost <= self.taken]
+            if self.game.end_anywhere and not self.by_coin:
+                moves.append(STAY)
+            return moves
         if step == DROP:
             removable, free = self._removable(p)
             acts = [Drop(s) for s in sorted(removable, key=lambda s: int(s[1:]))]
@@ -732,6 +748,9 @@ class SpectralRailsState(State):
             return self._drop(p, action)
         if kind in (Deliver, End):
             return self._deliver(p, action)
+        if kind is Stay and step == GO and self.game.end_anywhere and not self.by_coin:
+            self.taken = 0  # the pieces taken go back to the supply unused
+            return self._to_deliver(p)
         if kind is Stay:
             if not self.game.board_stay:
                 raise IllegalAction("moving", "after boarding a soul the train must move")
@@ -866,7 +885,7 @@ class SpectralRailsState(State):
                 elif not others:
                     raise IllegalAction("trail of this turn", f"{node} holds {self.players[owner]}'s trail: the train rides only on trail laid this turn")
             here = node
-        if not path or not board.is_town[here]:
+        if not path or not (board.is_town[here] or (self.game.end_anywhere and not self.by_coin)):
             raise IllegalAction("route", "a route ends at a town")
         if here == self.trains[p]:
             raise IllegalAction("moving", "the train must leave its town")
@@ -1198,6 +1217,8 @@ class SpectralRailsState(State):
     def _nearness(self, p: int, town: str | None, souls=None) -> float:
         if town is None:
             return 0.0
+        if town not in self.board.distance:  # a train on the track: measured from its route's first town
+            town = self.board.routes[self.board.space_route[town]][0]
         near = self.board.distance[town]
         return sum(0.5 / (1 + near.get(self.soul_town(s), 9)) for s in (self.aboard[p] if souls is None else souls))
 
@@ -1359,8 +1380,9 @@ def _apply_setup(state: SpectralRailsState, setup: dict) -> None:
         state.track[space] = p
     trains = _player_map(state, setup, "trains")
     for p, town in trains.items():
-        if town not in board.town_region:
-            raise SetupError(f"trains.{state.players[p]}", f"unknown town {town!r}")
+        if town not in board.town_region and not (game.end_anywhere and board.is_space(town)):
+            raise SetupError(f"trains.{state.players[p]}", f"unknown town {town!r}"
+                             + (" (a train stands on a track space only when a move may end there)" if board.is_space(town) else ""))
         state.trains[p] = town
     # the rest of the soul tiles
     rest_dark = [s for s in dark if s not in named]
