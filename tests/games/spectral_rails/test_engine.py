@@ -321,7 +321,8 @@ def test_after_boarding_the_train_moves_or_by_the_reading_may_stay(game, stay):
 @pytest.mark.parametrize("params", [{"auction_keep": "highest", "auction_clear": "own", "remove_count": "exactly"},
                                     {"seats": "none", "board_stay": True, "auction_clear": "others"},
                                     {"short_supply": "remove-then-take", "seats": 4},
-                                    {"move_end": "anywhere", "move": "literal"}, {"move_end": "anywhere"}])
+                                    {"move_end": "anywhere", "move": "literal"}, {"move_end": "anywhere"},
+                                    {"lay": "reach", "move": "literal"}, {"lay": "reach", "move_end": "anywhere"}])
 def test_random_games_keep_every_invariant_under_the_other_readings(game, params):
     rng = random.Random(7)
     configured = game.with_params(**params)
@@ -357,3 +358,16 @@ def test_a_train_stands_on_the_track_only_when_a_move_may_end_there(game):
     assert {"go s1", "go bell", "stay"} <= {str(a) for a in s.legal_actions("P1")}
     act(s, "P1", "go s1")
     assert s.trains[0] == "s1" and s.track == {"s1": 0, "s2": 0}
+
+
+def test_with_lay_reach_a_piece_goes_anywhere_within_reach_and_may_be_ridden_this_turn(game):
+    s = with_reading(game, lay="reach", move="literal")(trail={"s3": "P2"})
+    act(s, "P1", "play 3")
+    lays = {str(a) for a in s.legal_actions("P1") if str(a).startswith("lay")}
+    assert lays == {"lay s1", "lay s12"}  # next to ash; beyond them only once they are laid
+    act(s, "P1", "lay s1")
+    assert "lay s2" in {str(a) for a in s.legal_actions("P1")}
+    act(s, "P1", "lay s12")
+    act(s, "P1", "go s1 s2 bell")  # s1 was laid this turn: ridden for nothing, s2 gets the last piece
+    assert s.trains[0] == "bell" and s.track == {"s1": 0, "s2": 0, "s3": 1, "s12": 0} and len(s.supply[0]) == 10
+    refused(with_reading(game)(), "P1", "lay s1", "laying trail")

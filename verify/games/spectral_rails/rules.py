@@ -42,6 +42,7 @@ KEEP_READINGS = ("choice", "highest")  # which card of a passed bid comes back; 
 CLEAR_READINGS = ("anyone", "own", "others")  # whose trail the auction winner removes
 REMOVE_READINGS = ("up-to", "exactly")  # how many pieces "remove X" takes back
 SHORT_SUPPLY_READINGS = ("no-move", "remove-then-take")  # a card worth more than the supply
+LAY_READINGS = ("route", "reach")  # where taken trail is laid: on the route ridden, or anywhere within reach
 MOVE_END_READINGS = ("town", "anywhere")  # where a move may end: another town, or also in place or on the track
 
 START, TURN, AUCTION, CLEAR, OVER = "start", "turn", "auction", "clear", "over"
@@ -118,6 +119,16 @@ class Drop(Action):
 
     def __str__(self) -> str:
         return f"drop {self.space}"
+
+
+@dataclass(frozen=True)
+class Lay(Action):
+    """Lay one piece taken this turn on an empty space within reach (where the reading allows it)."""
+
+    space: str
+
+    def __str__(self) -> str:
+        return f"lay {self.space}"
 
 
 @dataclass(frozen=True)
@@ -216,6 +227,8 @@ def parse_action(text: str) -> Action:
         return Go(tuple(rest))
     if verb == "drop" and len(rest) == 1:
         return Drop(rest[0])
+    if verb == "lay" and len(rest) == 1:
+        return Lay(rest[0])
     if verb == "clear" and len(rest) == 1:
         return Clear(rest[0])
     if verb == "deliver" and len(rest) == 1:
@@ -223,7 +236,7 @@ def parse_action(text: str) -> Action:
     if verb == "leader" and len(rest) == 1:
         return Leader(rest[0])
     raise NotationError(f"cannot read {text!r}; see the notation (start, pass, board, play, remove, coin, go, "
-                        "drop, stop, stay, deliver, end, bid, clear, leader)")
+                        "drop, lay, stop, stay, deliver, end, bid, clear, leader)")
 
 
 @lru_cache(maxsize=None)
@@ -242,13 +255,14 @@ class SpectralRails(Game):
     remove_count ('up-to': fewer pieces may come back than the card's value; 'exactly'), seats (a
     number, or 'none'), board_stay (true: a train may take a soul aboard and stay), short_supply
     ('remove-then-take': a card worth more than the supply takes back the pieces missing first),
-    move_end ('anywhere': a train may take trail and stay, or end its move on a track space), map (a whole map instead of the board; a scenario's `setup: map` does the same)."""
+    move_end ('anywhere': a train may take trail and stay, or end its move on a track space), lay
+    ('reach': taken pieces may be laid on any empty space within reach before the move), map (a whole map instead of the board; a scenario's `setup: map` does the same)."""
 
     id = "spectral-rails"
     min_players = 3
     max_players = 4
     PARAMS = ("move", "light", "map", "auction_keep", "auction_clear", "remove_count", "seats", "board_stay",
-              "short_supply", "move_end")
+              "short_supply", "move_end", "lay")
 
     def __init__(self, content=None, **params):
         super().__init__(content, **params)
@@ -276,6 +290,9 @@ class SpectralRails(Game):
         if params.get("move_end", MOVE_END_READINGS[0]) not in MOVE_END_READINGS:
             raise ValueError(f"params.move_end: must be one of {', '.join(MOVE_END_READINGS)}, not {params['move_end']!r}")
         self.end_anywhere = params.get("move_end") == "anywhere"
+        if params.get("lay", LAY_READINGS[0]) not in LAY_READINGS:
+            raise ValueError(f"params.lay: must be one of {', '.join(LAY_READINGS)}, not {params['lay']!r}")
+        self.lay_within_reach = params.get("lay") == "reach"
         self.board_stay = params.get("board_stay", False)
         if not isinstance(self.board_stay, bool):
             raise ValueError(f"params.board_stay: must be true or false, not {self.board_stay!r}")
@@ -347,6 +364,8 @@ Actions (values name your own cards, e.g. 3 or 3+2; spaces are s1, s2, ...; town
 Params (the first value is the default): move (others | literal), light (1 | 2), auction_keep
   (choice | highest), auction_clear (anyone | own | others: whose trail the auction winner removes),
   remove_count (up-to | exactly), seats (6, another number, or none), board_stay (false | true),
+  lay (route | reach: before the move, lay <space> puts a piece taken on any empty space within
+  your train's reach, and the train may ride it this turn),
   short_supply (no-move | remove-then-take: a card worth more than your supply first takes back
   the pieces missing, drop <space> each, then moves), move_end (town | anywhere: a move may also
   end on a track space, go ... <space>, or not move at all, stay; trains {P1: s3} then sets a
@@ -406,6 +425,7 @@ class SpectralRailsState(State):
         self.drop_free = False
         self.dropped = 0
         self.take_after = 0  # remove-then-take: the pieces to take once the removal is done
+        self.laid: frozenset = frozenset()  # lay=reach: your pieces laid this turn before the move
         self.start_order: list[int] = []
         self.high = 0
         self.high_player: int | None = None
@@ -543,7 +563,7 @@ class SpectralRailsState(State):
     def _reach(self, p: int, by_coin: bool, first_only: bool = False) -> dict:
         others = self.game.move_reading == "others" or by_coin
         spaces = self.game.end_anywhere and not by_coin
-        return self.board.cheapest(self.trains[p], self.track, p, others, not by_coin, first_only, spaces)
+        return self.board.cheapest(self.trains[p], self.track, p, others, not by_coin, first_only, spaces, self.laid)
 
     def _min_move_cost(self, p: int) -> int | None:
         if self.game.end_anywhere:
@@ -643,10 +663,9 @@ class SpectralRailsState(State):
         if step == BOARDED:
             return self._move_options(p) + ([STAY] if self.game.board_stay else [])
         if step == GO:
-            reach = self._reach(p, self.by_coin)
-            moves: list[Action] = [Go(tuple(path)) for town, (cost, path) in reach.items() if cost <= self.taken]
-            if self.game.end_anywhere and not self.by_coin:
-                moves.append(STAY)
+            moves = self._go_options(p)
+            if self.game.lay_within_reach and not self.by_coin:
+                moves += [Lay(s) for s in self._lay_spaces(p)]
             return moves
         if step == DROP:
             removable, free = self._removable(p)
@@ -746,6 +765,13 @@ class SpectralRailsState(State):
             return self._go(p, action.path)
         if kind in (Drop, Stop):
             return self._drop(p, action)
+        if kind is Lay:
+            if step != GO or self.by_coin or not self.game.lay_within_reach:
+                raise IllegalAction("laying trail", "trail is laid on the route the train rides (go <route>)")
+            if action.space not in self._lay_spaces(p):
+                raise IllegalAction("laying trail", f"{action.space} is not an empty space within your train's reach "
+                                                    "that leaves a move possible")
+            return self._lay(p, action.space)
         if kind in (Deliver, End):
             return self._deliver(p, action)
         if kind is Stay and step == GO and self.game.end_anywhere and not self.by_coin:
@@ -858,6 +884,46 @@ class SpectralRailsState(State):
         self.taken = 0
         self.by_coin = True
 
+    def _go_options(self, p: int) -> list[Action]:
+        """The moves that end step B: the cheapest route to each place within the pieces taken."""
+        reach = self._reach(p, self.by_coin)
+        moves: list[Action] = [Go(tuple(path)) for town, (cost, path) in reach.items() if cost <= self.taken]
+        if self.game.end_anywhere and not self.by_coin:
+            moves.append(STAY)
+        return moves
+
+    def _lay_spaces(self, p: int) -> list[str]:
+        """lay=reach: the empty spaces a piece may go on now: next to what the train can reach over
+        towns, other players' trail and this turn's pieces, keeping a move possible afterwards."""
+        if not self.taken:
+            return []
+        board, track, laid = self.board, self.track, self.laid
+        seen, todo, found = {self.trains[p]}, [self.trains[p]], []
+        while todo:
+            node = todo.pop()
+            for nxt in board.adj[node]:
+                if nxt in seen:
+                    continue
+                seen.add(nxt)
+                owner = track.get(nxt)
+                if board.is_town[nxt] or nxt in laid or (owner is not None and owner != p):
+                    todo.append(nxt)
+                elif owner is None:
+                    found.append(nxt)
+        spaces = []
+        for space in sorted(found, key=lambda s: int(s[1:])):
+            trial = self.clone()
+            trial._lay(p, space)
+            if trial._go_options(p):
+                spaces.append(space)
+        return spaces
+
+    def _lay(self, p: int, space: str) -> None:
+        self.track[space] = p
+        self.supply[p].pop()
+        self.taken -= 1
+        self.laid = self.laid | {space}
+
     def _go(self, p: int, path: tuple[str, ...]) -> None:
         if self.step != GO:
             raise IllegalAction("moving", "play a card (or a coin) before moving the train")
@@ -876,9 +942,11 @@ class SpectralRailsState(State):
             seen.add(node)
             if board.is_space(node):
                 owner = track.get(node)
-                if owner == p:
+                if node in self.laid:
+                    pass  # laid this turn: ridden like the pieces the route itself gets
+                elif owner == p:
                     raise IllegalAction("own trail", f"{node} holds your own trail from an earlier turn: you may not ride it again")
-                if owner is None:
+                elif owner is None:
                     if self.by_coin:
                         raise IllegalAction("coin move", f"{node} is empty: a coin move rides only on other players' trail")
                     places.append(node)
@@ -956,6 +1024,7 @@ class SpectralRailsState(State):
     def _next_turn(self) -> None:
         self.step = BEGIN
         self.taken = 0
+        self.laid = frozenset()
         n = len(self.players)
         for k in range(1, n + 1):
             q = (self.current + k) % n
