@@ -371,3 +371,20 @@ def test_with_lay_reach_a_piece_goes_anywhere_within_reach_and_may_be_ridden_thi
     act(s, "P1", "go s1 s2 bell")  # s1 was laid this turn: ridden for nothing, s2 gets the last piece
     assert s.trains[0] == "bell" and s.track == {"s1": 0, "s2": 0, "s3": 1, "s12": 0} and len(s.supply[0]) == 10
     refused(with_reading(game)(), "P1", "lay s1", "laying trail")
+
+
+def test_a_scenario_may_start_in_an_auction_under_way(game):
+    make = with_reading(game)
+    s = make(round=2, phase="auction", bids={"P1": [2, 3], "P2": [4]}, passed=["P3"], turn="P2")
+    assert s.high == 5 and s.high_player == 0 and s.current == 1 and s.out == [False, False, True]
+    assert sorted(s.bids[0]) == ["G2", "G3"] and s.hands[0].count("G2") == 2
+    act(s, "P2", "pass keep 4")
+    assert s.phase == "clear" and s.current == 0 and s.hands[1].count("P4") == 2 and s.clear_left == 5
+    for setup, field in (({"bids": {"P1": [2]}}, "bids"),
+                         ({"phase": "auction", "round": 2, "bids": {"P1": [3], "P2": [3]}}, "bids"),
+                         ({"phase": "auction", "round": 2, "bids": {"P1": [5]}}, "bids.P1"),
+                         ({"phase": "auction", "round": 2, "passed": ["P2"], "turn": "P2"}, "turn"),
+                         ({"phase": "auction", "round": 2, "bids": {"P1": [3]}, "turn": "P1"}, "turn")):
+        with pytest.raises(SetupError) as err:
+            make(**setup)
+        assert err.value.field == field

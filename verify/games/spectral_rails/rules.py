@@ -372,7 +372,8 @@ Params (the first value is the default): move (others | literal), light (1 | 2),
   train on the track), map
 Setup: map, round, leader, turn, passed, trains {P1: town}, hands {P1: [values]}, rows {P1: [values,
   leftmost first]}, coins {P1: n}, trail {s3: P1}, aboard {P1: [souls]}, delivered {P1: {one: [...],
-  two: [...]}}, waiting {town: [souls]}, phase (start | turn | auction), dark_order (tiles as drawn)
+  two: [...]}}, waiting {town: [souls]}, phase (start | turn | auction), dark_order (tiles as drawn),
+  bids {P1: [values laid]} (an auction under way: passed lists who left it, turn who bids next)
 Chance: souls.dark (the dark tiles in the order they are laid out), souls.light
 Expect: phase, round, half, step, turn, leader, passed, trains, track, taken, high_bid, hand.P1,
   row.P1 (leftmost first), bid.P1, coins.P1, supply.P1, aboard.P1, delivered_one.P1,
@@ -380,7 +381,7 @@ Expect: phase, round, half, step, turn, leader, passed, trains, track, taken, hi
 End: winner, winners, scores, breakdown"""
 
 SETUP_KEYS = {"map", "round", "leader", "turn", "passed", "trains", "hands", "rows", "coins", "trail",
-              "aboard", "delivered", "waiting", "phase", "dark_order"}
+              "aboard", "delivered", "waiting", "phase", "dark_order", "bids"}
 
 
 # --- the state -----------------------------------------------------------------------------------
@@ -1352,6 +1353,37 @@ def _player_map(state, setup, key) -> dict[int, Any]:
     return out
 
 
+def _setup_bids(state: SpectralRailsState, setup: dict, passed: list[str]) -> None:
+    """An auction under way: the cards each bidder has laid ({P1: [2, 3]}, taken from the hand),
+    the players who have left it (`passed`, with no bid standing) and whose turn it is."""
+    totals = {}
+    for p, values in _player_map(state, setup, "bids").items():
+        where = f"bids.{state.players[p]}"
+        if not isinstance(values, list) or not values or not all(isinstance(v, int) for v in values):
+            raise SetupError(where, "must be a list of the card values laid")
+        if not state._has_cards(p, values):
+            raise SetupError(where, f"{state.players[p]} holds no cards {_cards_text(tuple(values))} in hand")
+        if state.players[p] in passed:
+            raise SetupError(where, "a player who has left the auction has no bid standing")
+        state.bids[p] = state._spend(p, values, to_row=False)
+        totals[p] = sum(values)
+    if totals:
+        best = max(totals.values())
+        leaders = [p for p, total in totals.items() if total == best]
+        if len(leaders) > 1:
+            raise SetupError("bids", "every bid beats the one before it: two bids cannot stand at the same total")
+        state.high, state.high_player = best, leaders[0]
+    for q in passed:
+        state.out[state.index[q]] = True
+        state.passed[state.index[q]] = False
+    if "turn" in setup:
+        turn = setup["turn"]
+        if turn not in state.index or state.out[state.index[turn]] or state.index[turn] == state.high_player:
+            raise SetupError("turn", f"must be a player still in the auction who does not hold the highest bid, not {turn!r}")
+        state.current = state.index[turn]
+    state._auction_skip()
+
+
 def _apply_setup(state: SpectralRailsState, setup: dict) -> None:
     game, board = state.game, state.board
     data = setup.get("map") or game.map_data
@@ -1480,6 +1512,8 @@ def _apply_setup(state: SpectralRailsState, setup: dict) -> None:
         raise SetupError("passed", "must be a list of players")
     for q in passed:
         state.passed[state.index[q]] = True
+    if "bids" in setup and phase != AUCTION:
+        raise SetupError("bids", "bids stand only during an auction (phase: auction)")
     state.phase = phase
     state._winner_pending = False
     if phase == START:
@@ -1491,6 +1525,7 @@ def _apply_setup(state: SpectralRailsState, setup: dict) -> None:
             raise SetupError("map", f"the map has {len(state._starts())} start towns for this half, fewer than {n} players")
     elif phase == AUCTION:
         state._begin_auction()
+        _setup_bids(state, setup, passed)
     else:
         missing = [state.players[p] for p in range(n) if state.trains[p] is None]
         if missing:
