@@ -388,3 +388,11 @@ def test_a_scenario_may_start_in_an_auction_under_way(game):
         with pytest.raises(SetupError) as err:
             make(**setup)
         assert err.value.field == field
+
+
+def test_with_moves_ending_anywhere_a_coin_move_may_stop_on_the_trail_it_rides(game):
+    s = with_reading(game, move_end="anywhere")(trail={"s1": "P2", "s2": "P2"})
+    act(s, "P1", "coin")
+    assert {str(a) for a in s.legal_actions("P1")} == {"go s1", "go s1 s2", "go s1 s2 bell"}
+    act(s, "P1", "go s1 s2")
+    assert s.trains[0] == "s2" and s.track == {"s1": 1, "s2": 1}

@@ -563,7 +563,7 @@ class SpectralRailsState(State):
 
     def _reach(self, p: int, by_coin: bool, first_only: bool = False) -> dict:
         others = self.game.move_reading == "others" or by_coin
-        spaces = self.game.end_anywhere and not by_coin
+        spaces = self.game.end_anywhere  # a coin move too may stop on the trail it rides
         return self.board.cheapest(self.trains[p], self.track, p, others, not by_coin, first_only, spaces, self.laid)
 
     def _min_move_cost(self, p: int) -> int | None:
@@ -954,7 +954,7 @@ class SpectralRailsState(State):
                 elif not others:
                     raise IllegalAction("trail of this turn", f"{node} holds {self.players[owner]}'s trail: the train rides only on trail laid this turn")
             here = node
-        if not path or not (board.is_town[here] or (self.game.end_anywhere and not self.by_coin)):
+        if not path or not (board.is_town[here] or self.game.end_anywhere):
             raise IllegalAction("route", "a route ends at a town")
         if here == self.trains[p]:
             raise IllegalAction("moving", "the train must leave its town")
