@@ -815,10 +815,10 @@ def simulate(
     engine = _playable_engine(game)
     if not engine.min_players <= players <= engine.max_players:
         raise UsageError(f"{game} takes {engine.min_players}-{engine.max_players} players, not {players}")
-    engine = _with_params(engine, param or [])
+    engine = _with_params(engine, param or [], players=players)
     runner = _runner(workers, cluster)
     if compare is not None:
-        key, values = _comparison(engine, compare)
+        key, values = _comparison(engine, compare, players)
         from verify.compare import compare as run_comparison
 
         result = _on_runner(lambda: run_comparison(engine, key, values, players, games, seed, policy.value,
@@ -864,7 +864,8 @@ def sweep(
         key, sep, values = pair.partition("=")
         if not sep or not key or not all(v.strip() for v in values.split(",")):
             raise UsageError(f"--param must look like KEY=A,B,C, not {pair!r}")
-        grid[key] = [_with_params(engine, [f"{key}={v.strip()}"]).params[key] for v in values.split(",")]
+        grid[key] = [_with_params(engine, [f"{key}={v.strip()}"], players=max(counts)).params[key]
+                     for v in values.split(",")]
     if out.exists() and not out.is_file():
         raise UsageError(f"--out {out} is not a file")
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -945,20 +946,21 @@ def _on_runner(job):
         raise UsageError(f"--cluster: {exc}") from None
 
 
-def _comparison(engine, text: str) -> tuple[str, tuple]:
+def _comparison(engine, text: str, players: int | None = None) -> tuple[str, tuple]:
     """`KEY=A,B` as a parameter name and its two values (read as YAML), both accepted by the engine."""
     key, sep, values = text.partition("=")
     parts = values.split(",")
     if not sep or not key or len(parts) != 2 or not all(p.strip() for p in parts):
         raise UsageError(f"--compare must look like KEY=A,B, not {text!r}")
-    readings = tuple(_with_params(engine, [f"{key}={part.strip()}"], "--compare").params[key] for part in parts)
+    readings = tuple(_with_params(engine, [f"{key}={part.strip()}"], "--compare", players).params[key] for part in parts)
     return key, readings
 
 
-def _with_params(engine, pairs: list[str], option: str = "--param"):
+def _with_params(engine, pairs: list[str], option: str = "--param", players: int | None = None):
     """The engine with KEY=VALUE parameters applied; values are read as YAML (true, 3, {P1: 1})
     under the same guards as content (no tags, no alias bombs, no deep nesting). Errors name
-    `option`, the command-line option the pairs came from."""
+    `option`, the command-line option the pairs came from. A game of `players` (by default the
+    fewest the game takes) is set up once, so a parameter that does not fit them is refused here."""
     from cardgen.yamlio import load_yaml_text
     from verify.engine import SetupError
 
@@ -975,7 +977,7 @@ def _with_params(engine, pairs: list[str], option: str = "--param"):
         return engine
     try:
         configured = engine.with_params(**params)
-        configured.new_state(engine.min_players, seed=0)
+        configured.new_state(players, seed=0)
     except (ValueError, SetupError) as exc:
         raise UsageError(f"{option}: {exc}") from None
     return configured

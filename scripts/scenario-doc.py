@@ -37,7 +37,8 @@ language, a short `title` and the `steps` it narrates (`[first, last]`, or one s
 sheet pictures the positions right before the first and right after the last, and a section of
 `rules.yaml` places it under its rule with `examples: [<file name without .yaml>]`.
 
-A failure names the file, the line, the step and what differed. `cardgen simulate` writes a game
+Every pile (a deck, a draw pile, a ticket deck) is written with its top card first, in `setup:`,
+in `expect:` and in a `chance:` outcome alike. A failure names the file, the line, the step and what differed. `cardgen simulate` writes a game
 that broke an invariant as a scenario in this format, so it can be replayed and kept.
 
 Each game's actions and the fields `expect:` may name follow, as its engine prints them

@@ -279,6 +279,28 @@ def test_no_end_phase_in_the_final_round():
     assert f["exhaustion_left.rouleur"] == 30 and f["exhaustion_left.sprinteur"] == 30
 
 
+@pytest.mark.parametrize("reading, squares, exhausted", [
+    (True, {"P1.rouleur": 15, "P2.rouleur": 14, "P1.sprinteur": 13, "P2.sprinteur": 12}, {"P1.rouleur"}),
+    ("riders-behind", {"P1.rouleur": 15, "P2.rouleur": 13, "P1.sprinteur": 12, "P2.sprinteur": 11}, {"P2.rouleur"}),
+    ("riders-behind-all-past", None, set()),
+])
+def test_the_final_end_phase_with_or_without_the_riders_past_the_line(reading, squares, exhausted):
+    if reading == "riders-behind-all-past":
+        # Every rider past the line: nobody is left to play the end phase.
+        state = play_round({"P1.rouleur": [12], "P1.sprinteur": [11], "P2.rouleur": [11, "left"], "P2.sprinteur": [10]},
+                           {"P1.rouleur": 5, "P1.sprinteur": 5, "P2.rouleur": 4, "P2.sprinteur": 9},
+                           course=SHORT, final_end_phase="riders-behind")
+        assert state.is_terminal() and state.fields()["exhaustion_left.rouleur"] == 30
+        return
+    state = play_round({"P1.rouleur": [12], "P1.sprinteur": [7], "P2.rouleur": [10], "P2.sprinteur": [9]},
+                       {"P1.rouleur": 3, "P1.sprinteur": 5, "P2.rouleur": 3, "P2.sprinteur": 2}, course=SHORT,
+                       final_end_phase=reading)
+    assert state.is_terminal()
+    assert {name: where(state, name)[0] for name in squares} == squares
+    assert {name for name in squares if state.fields()[f"recycled.{name}"]} == exhausted
+    assert state.result()["order"] == ["P1 rouleur", "P2 rouleur", "P1 sprinteur", "P2 sprinteur"]
+
+
 def test_move_past_the_last_square_stops_on_it():
     state = play_round({"P1.rouleur": [10], "P1.sprinteur": [9], "P2.rouleur": [8], "P2.sprinteur": [5]},
                        {"P1.rouleur": 7, "P1.sprinteur": 9, "P2.rouleur": 7, "P2.sprinteur": 2},
@@ -552,3 +574,17 @@ def test_random_race_plays_through_to_a_winner(content):
     state = random_race(engine_for(content), 4, random.Random(1))
     assert state.is_terminal() and state.result()["winner"] in state.players
     assert not state.check_invariants()
+
+
+def test_a_test_deck_may_hold_values_the_printed_decks_lack():
+    state = FlammeRouge(CONTENT, course=FLAT).new_state(2, setup={
+        "energy": {"rouleur": [1, 8, 8]},
+        "riders": {"P1": {"rouleur": [4], "sprinteur": [3]}, "P2": {"rouleur": [2], "sprinteur": [1]}},
+        "decks": {"P1": {"rouleur": [8, 1]}, "P2": {"rouleur": [8]}}})
+    state.apply("P1", Draw("rouleur"))
+    state.apply("P1", Keep(8))
+    assert state.check_invariants() == []
+    with pytest.raises(SetupError, match="from 1 to 9"):
+        FlammeRouge(CONTENT, course=FLAT).new_state(2, setup={"energy": {"rouleur": [0, 10]}})
+    with pytest.raises(SetupError, match="not .or no longer. in the rouleur deck"):
+        FlammeRouge(CONTENT, course=FLAT).new_state(2, setup={"energy": {"rouleur": [1]}, "decks": {"P1": {"rouleur": [8]}}})

@@ -50,7 +50,8 @@ def test_action_1_refuses_a_line_beyond_its_city_limit(game):
 
 
 def test_action_1_draws_a_card_and_actions_3_and_4_do_not(game):
-    state = start(game, hands={"P1": ["red", "red", "blue", "blue", "green"], "P2": ["grey"] * 5})
+    # Four turns without progress: the repeated-position reading keeps the dead end out of the way.
+    state = start(game, params={"dead_end": "repeat"}, hands={"P1": ["red", "red", "blue", "blue", "green"], "P2": ["grey"] * 5})
     size = len(state.deck)
     act(state, "P1", "line 1 left red")
     assert len(state.deck) == size - 1 and len(state.hands["P1"]) == 5
@@ -134,8 +135,10 @@ def test_action_card_4_trade_stops_when_anyone_declines(game):
     assert state.phase == "act" and state.to_move() == ["P2"] and state.hands["P3"] == ["green"] * 5
 
 
-def test_dead_end_is_a_repeated_position_and_resets_hands_fronts_and_lines(game):
-    state = start(game, hands={"P1": ["red", "red", "blue", "blue"], "P2": ["grey"] * 4},
+@pytest.mark.parametrize("reading", ["no-progress", "repeat"])
+def test_dead_end_resets_hands_fronts_and_lines(game, reading):
+    # Four turns that go round in a loop: under both readings the fourth reaches the dead end.
+    state = start(game, params={"dead_end": reading}, hands={"P1": ["red", "red", "blue", "blue"], "P2": ["grey"] * 4},
                   fronts={"P1": ["green"], "P2": ["green"]}, lines=[["blue", "a"], ["b"], ["c"], ["d"]])
     for player, text in (("P1", "front red"), ("P2", "front grey"), ("P1", "back red")):
         act(state, player, text)
@@ -143,6 +146,72 @@ def test_dead_end_is_a_repeated_position_and_resets_hands_fronts_and_lines(game)
     act(state, "P2", "back grey")
     assert state.dead_ends == 1
     assert state.row(0) == ["a"] and all(len(state.hands[p]) == 5 and not state.fronts[p] for p in state.players)
+
+
+def test_dead_end_by_default_comes_after_two_rounds_without_progress_even_with_no_position_repeated(game):
+    hands = {"P1": ["red", "blue", "green", "grey", "clear-two"], "P2": ["grey", "grey", "red", "blue", "green"]}
+    for players, reading, resets in ((2, "no-progress", 1), (2, "repeat", 0)):
+        state = start(game, params={"dead_end": reading}, hands=hands, deck=["red"] * 8)
+        for player, text in (("P1", "line 1 left red"), ("P2", "line 2 left grey"), ("P1", "line 3 left blue")):
+            act(state, player, text)
+        assert (state.quiet_turns, state.dead_ends) == (3, 0)
+        act(state, "P2", "line 4 left red")
+        assert state.dead_ends == resets
+        assert state.quiet_turns == (0 if resets else 4)
+
+
+def test_a_card_discarded_from_a_line_is_progress_and_starts_the_count_again(game):
+    state = start(game, hands={"P1": ["red", "blue", "green", "grey", "clear-two"], "P2": ["grey", "grey", "red", "blue", "green"]},
+                  lines=[["blue", "a"], ["green", "b"], ["c"], ["d"]])
+    act(state, "P1", "front red")
+    act(state, "P2", "front grey")
+    assert state.quiet_turns == 2
+    act(state, "P1", "play clear-two L1 1 2")
+    assert state.quiet_turns == 0 and state.dead_ends == 0
+
+
+def test_a_player_with_no_action_discards_or_passes_by_the_reading(game):
+    hands = {"P1": ["swap", "swap", "clear-two", "clear-two", "swap"], "P2": ["grey"] * 5}
+    discarding = start(game, hands=hands, data={**DATA, "actions": {"swap": 3, "clear-two": 2}})
+    assert {str(a) for a in discarding.legal_actions("P1")} == {"discard swap", "discard clear-two"}
+    passing = start(game, params={"no_action": "pass"}, hands=hands, data={**DATA, "actions": {"swap": 3, "clear-two": 2}})
+    assert [str(a) for a in passing.legal_actions("P1")] == ["pass"]
+    act(passing, "P1", "pass")
+    assert passing.hands["P1"] == hands["P1"] and passing.to_move() == ["P2"]
+    with pytest.raises(IllegalAction, match="only a player who can take none"):
+        act(passing, "P2", "pass")
+
+
+def test_trade_with_no_train_card_is_refused_or_spent_for_nothing_by_the_reading(game):
+    hands = {"P1": ["trade", "swap", "clear-two", "close-line", "swap"], "P2": ["grey"] * 5}
+    data = {**DATA, "actions": {"swap": 2, "clear-two": 1, "trade": 1, "close-line": 1}}
+    refused = start(game, hands=hands, data=data)
+    assert "play trade" not in {str(a) for a in refused.legal_actions("P1")}
+    with pytest.raises(IllegalAction, match="need a train card"):
+        act(refused, "P1", "play trade")
+    allowed = start(game, params={"empty_trade": True}, hands=hands, data=data, deck=["red"])
+    assert "play trade" in {str(a) for a in allowed.legal_actions("P1")}
+    act(allowed, "P1", "play trade")
+    assert allowed.discard == ["trade"] and "red" in allowed.hands["P1"] and allowed.to_move() == ["P2"]
+    with_train = start(game, params={"empty_trade": True}, hands={**hands, "P1": ["trade", "red", "swap", "swap", "clear-two"]},
+                       data=data)
+    with pytest.raises(IllegalAction, match="you hold a train card"):
+        act(with_train, "P1", "play trade")
+
+
+def test_homeland_counts_in_the_flag_row_of_the_country_written_on_it(game):
+    own = game.with_params(homeland=True)
+    joined = game.with_params(homeland=True, homeland_row="russia")
+    assert own.data.cities["homeland"].country == "homeland"
+    assert joined.data.cities["homeland"].country == "russia"
+    with pytest.raises(ValueError, match="params.homeland_row"):
+        game.with_params(homeland_row="atlantis")
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_team_game_with_fewer_than_four_players_is_refused(game, players):
+    with pytest.raises(ValueError, match="params.teams: the team game is for 4 players"):
+        game.with_params(teams=True).new_state(players, seed=1)
 
 
 def test_game_ends_when_a_line_empties_and_the_city_deck_is_empty(game):
@@ -180,7 +249,9 @@ def test_parse_action_reads_back_every_legal_action(game):
         state.apply(player, rng.choice(actions))
 
 
-@pytest.mark.parametrize("players, params", [(2, {}), (3, {"istanbul": True, "homeland": True}), (4, {"teams": True})])
+@pytest.mark.parametrize("players, params", [(2, {}), (3, {"istanbul": True, "homeland": True}), (4, {"teams": True}),
+                                             (2, {"dead_end": "repeat", "no_action": "pass", "empty_trade": True}),
+                                             (3, {"homeland": True, "homeland_row": "france"})])
 def test_random_and_greedy_playouts_keep_every_invariant_and_greedy_games_end(game, players, params):
     configured = game.with_params(**params)
     for policy in ("random", "greedy"):

@@ -142,6 +142,31 @@ def test_auction_winner_clears_any_trail_and_names_the_start_player(ring):
     assert s.phase == "turn" and s.current == 2 and len(s.supply[1]) == len(s.supply[2]) == 13
 
 
+@pytest.mark.parametrize("reading, keep, back, row", [("choice", "pass keep 1", "G1", "G3"),
+                                                      ("choice", "pass keep 3", "G3", "G1"),
+                                                      ("highest", "pass", "G3", "G1")])
+def test_a_bidder_who_passes_takes_back_the_card_the_reading_says(game, reading, keep, back, row):
+    from tests.games.spectral_rails.conftest import RING
+
+    s = game.with_params(auction_keep=reading).new_state(
+        3, seed=1, setup={"map": RING, "trains": {"P1": "ash", "P2": "coal", "P3": "elm"}, "round": 2, "phase": "auction"})
+    act(s, "P1", "bid 1+3")
+    act(s, "P2", "bid 4+1")
+    act(s, "P3", "pass")
+    offered = [str(a) for a in s.legal_actions("P1") if str(a).startswith("pass")]
+    assert offered == (["pass keep 3", "pass keep 1"] if reading == "choice" else ["pass"])
+    refused(s, "P1", "pass" if reading == "choice" else "pass keep 3", "auction")
+    refused(s, "P1", "pass keep 2", "auction")
+    hand = sorted(s.hands[0])
+    act(s, "P1", keep)
+    assert sorted(s.hands[0]) == sorted(hand + [back]) and s.rows[0] == [row]
+
+
+def test_a_card_is_kept_only_when_leaving_the_auction(ring):
+    s = ring()
+    refused(s, "P1", "pass keep 2", "passing")
+
+
 def test_the_second_half_lays_light_souls_and_restarts_at_red_towns(ring):
     s = ring(round=3, passed=["P2", "P3"], aboard={"P2": ["d-ash-1"]})
     act(s, "P1", "pass")
@@ -188,15 +213,20 @@ def test_setup_refusals_name_the_field(game):
         assert err.value.field == field, (setup, err.value)
 
 
-def test_every_legal_action_parses_back(game):
-    rng = random.Random(2)
-    state = game.new_state(4, seed=2)
+def play_to_the_end(state, rng, invariants=False):
+    """Random legal actions to the end; every legal action must read back from its text."""
     while not state.is_terminal():
         player = state.to_move()[0]
         actions = state.legal_actions(player)
         for action in actions:
             assert parse_action(str(action)) == action
         state.apply(player, rng.choice(actions))
+        if invariants:
+            assert state.check_invariants() == []
+
+
+def test_every_legal_action_parses_back(game):
+    play_to_the_end(game.new_state(4, seed=2), random.Random(2))
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -228,3 +258,141 @@ def test_the_fast_greedy_estimate_equals_the_score_after_playing_the_action(game
             checked += 1
         state.apply(player, rng.choice(actions))
     assert checked > 500
+
+
+def with_reading(game, **params):
+    from tests.games.spectral_rails.conftest import RING
+
+    def make(**setup):
+        return game.with_params(**params).new_state(
+            3, seed=1, setup={"map": RING, "trains": {"P1": "ash", "P2": "coal", "P3": "elm"}, **setup})
+    return make
+
+
+@pytest.mark.parametrize("seats, boards", [(6, False), (7, True), ("none", True)])
+def test_the_seat_limit_is_a_reading(game, seats, boards):
+    s = with_reading(game, seats=seats)(aboard={"P1": ["d-bell-1", "d-bell-2", "d-coal-2", "d-dune-1", "d-elm-1", "d-fort-1"]},
+                                        waiting={"ash": ["d-coal-1"]})
+    assert any(str(a).startswith("board") for a in s.legal_actions("P1")) == boards
+    if boards:
+        act(s, "P1", "board d-coal-1 paying 1")
+        assert len(s.aboard[0]) == 7
+    else:
+        refused(s, "P1", "board d-coal-1 paying 1", "seats")
+
+
+@pytest.mark.parametrize("reading, allowed", [("anyone", {"s1", "s5", "s9"}), ("own", {"s1"}), ("others", {"s5", "s9"})])
+def test_whose_trail_the_auction_winner_removes_is_a_reading(game, reading, allowed):
+    s = with_reading(game, auction_clear=reading)(round=2, phase="auction", trail={"s1": "P1", "s5": "P2", "s9": "P3"})
+    act(s, "P1", "bid 3")
+    act(s, "P2", "pass")
+    act(s, "P3", "pass")
+    assert {str(a)[6:] for a in s.legal_actions("P1") if str(a).startswith("clear")} == allowed
+    for space in {"s1", "s5", "s9"} - allowed:
+        refused(s, "P1", f"clear {space}", "auction")
+
+
+def test_remove_exactly_needs_and_takes_the_whole_value(game):
+    make = with_reading(game, remove_count="exactly")
+    s = make(trail={"s5": "P1", "s6": "P1", "s8": "P1"})
+    assert {str(a) for a in s.legal_actions("P1") if str(a).startswith("remove")} == {"remove 1", "remove 2", "remove 3", "remove 2+1", "remove 1+1"}
+    refused(s, "P1", "remove 4", "removing trail")
+    act(s, "P1", "remove 2")
+    act(s, "P1", "drop s8")
+    assert "stop" not in {str(a) for a in s.legal_actions("P1")}
+    refused(s, "P1", "stop", "removing trail")
+    act(s, "P1", "drop s6")
+    assert s.current == 1 and s.track == {"s5": 0}
+
+
+@pytest.mark.parametrize("stay", [False, True])
+def test_after_boarding_the_train_moves_or_by_the_reading_may_stay(game, stay):
+    s = with_reading(game, board_stay=stay)(hands={"P1": [1]}, coins={"P1": 0}, waiting={"ash": ["d-coal-1"]})
+    if not stay:
+        refused(s, "P1", "board d-coal-1", "moving")
+        assert [str(a) for a in s.legal_actions("P1")] == ["pass"]
+        return
+    act(s, "P1", "board d-coal-1")
+    assert [str(a) for a in s.legal_actions("P1")] == ["stay"]
+    act(s, "P1", "stay")
+    assert s.trains[0] == "ash" and s.aboard[0] == ["d-coal-1"] and s.current == 1
+
+
+@pytest.mark.parametrize("params", [{"auction_keep": "highest", "auction_clear": "own", "remove_count": "exactly"},
+                                    {"seats": "none", "board_stay": True, "auction_clear": "others"},
+                                    {"short_supply": "remove-then-take", "seats": 4},
+                                    {"move_end": "anywhere", "move": "literal"}, {"move_end": "anywhere"},
+                                    {"lay": "reach", "move": "literal"}, {"lay": "reach", "move_end": "anywhere"}])
+def test_random_games_keep_every_invariant_under_the_other_readings(game, params):
+    rng = random.Random(7)
+    configured = game.with_params(**params)
+    for n in range(3):
+        play_to_the_end(configured.new_state(3, seed=n), rng, invariants=True)
+
+
+@pytest.mark.parametrize("reading", ["no-move", "remove-then-take"])
+def test_a_card_worth_more_than_the_supply_moves_only_under_remove_then_take(game, reading):
+    trail = {f"s{k}": "P1" for k in range(3, 13)}  # 3 pieces left; s11 and s12 are joined to the train
+    s = with_reading(game, short_supply=reading)(trail=trail)
+    plays = {str(a) for a in s.legal_actions("P1") if str(a).startswith("play")}
+    if reading == "no-move":
+        assert "play 4" not in plays
+        refused(s, "P1", "play 4", "taking trail")
+        return
+    assert "play 4" in plays
+    act(s, "P1", "play 4")
+    assert [str(a) for a in s.legal_actions("P1")] == [f"drop s{k}" for k in range(3, 11)]
+    refused(s, "P1", "stop", "taking trail")
+    act(s, "P1", "drop s5")
+    assert s.step == "go" and s.taken == 4 and len(s.supply[0]) == 4
+    act(s, "P1", "go s1 s2 bell")
+    assert s.trains[0] == "bell" and len(s.supply[0]) == 2
+
+
+def test_a_train_stands_on_the_track_only_when_a_move_may_end_there(game):
+    with pytest.raises(SetupError, match="only when a move may end there"):
+        with_reading(game)(trains={"P1": "s2", "P2": "coal", "P3": "elm"})
+    s = with_reading(game, move_end="anywhere")(trains={"P1": "s2", "P2": "coal", "P3": "elm"}, trail={"s2": "P1"})
+    assert "s2" in s._connected(0)  # the piece under the train is joined to it and cannot be taken back
+    act(s, "P1", "play 2")
+    assert {"go s1", "go bell", "stay"} <= {str(a) for a in s.legal_actions("P1")}
+    act(s, "P1", "go s1")
+    assert s.trains[0] == "s1" and s.track == {"s1": 0, "s2": 0}
+
+
+def test_with_lay_reach_a_piece_goes_anywhere_within_reach_and_may_be_ridden_this_turn(game):
+    s = with_reading(game, lay="reach", move="literal")(trail={"s3": "P2"})
+    act(s, "P1", "play 3")
+    lays = {str(a) for a in s.legal_actions("P1") if str(a).startswith("lay")}
+    assert lays == {"lay s1", "lay s12"}  # next to ash; beyond them only once they are laid
+    act(s, "P1", "lay s1")
+    assert "lay s2" in {str(a) for a in s.legal_actions("P1")}
+    act(s, "P1", "lay s12")
+    act(s, "P1", "go s1 s2 bell")  # s1 was laid this turn: ridden for nothing, s2 gets the last piece
+    assert s.trains[0] == "bell" and s.track == {"s1": 0, "s2": 0, "s3": 1, "s12": 0} and len(s.supply[0]) == 10
+    refused(with_reading(game)(), "P1", "lay s1", "laying trail")
+
+
+def test_a_scenario_may_start_in_an_auction_under_way(game):
+    make = with_reading(game)
+    s = make(round=2, phase="auction", bids={"P1": [2, 3], "P2": [4]}, passed=["P3"], turn="P2")
+    assert s.high == 5 and s.high_player == 0 and s.current == 1 and s.out == [False, False, True]
+    assert sorted(s.bids[0]) == ["G2", "G3"] and s.hands[0].count("G2") == 2
+    act(s, "P2", "pass keep 4")
+    assert s.phase == "clear" and s.current == 0 and s.hands[1].count("P4") == 2 and s.clear_left == 5
+    for setup, field in (({"bids": {"P1": [2]}}, "bids"),
+                         ({"phase": "auction", "round": 2, "bids": {"P1": [3], "P2": [3]}}, "bids"),
+                         ({"phase": "auction", "round": 2, "bids": {"P1": [5]}}, "bids.P1"),
+                         ({"phase": "auction", "round": 2, "passed": ["P2"], "turn": "P2"}, "turn"),
+                         ({"phase": "auction", "round": 2, "bids": {"P1": [3]}, "turn": "P1"}, "turn")):
+        with pytest.raises(SetupError) as err:
+            make(**setup)
+        assert err.value.field == field
+
+
+def test_with_moves_ending_anywhere_a_coin_move_may_stop_on_the_trail_it_rides(game):
+    s = with_reading(game, move_end="anywhere")(trail={"s1": "P2", "s2": "P2"})
+    act(s, "P1", "coin")
+    assert {str(a) for a in s.legal_actions("P1")} == {"go s1", "go s1 s2", "go s1 s2 bell"}
+    act(s, "P1", "go s1 s2")
+    assert s.trains[0] == "s2" and s.track == {"s1": 1, "s2": 1}

@@ -165,3 +165,33 @@ def test_a_lost_or_doubled_card_breaks_the_invariant(game):
     doubled = state.clone()
     doubled.tickets["P2"].append(doubled.ticket_deck[-1])
     assert any("in 2 places" in problem for problem in doubled.check_invariants())
+
+
+@pytest.mark.parametrize("gathered", [9, 14, 21])
+@pytest.mark.parametrize("deal, short", [("one-at-a-time", "at-once"), ("four-at-a-time", "after-first-turn")])
+def test_a_short_second_deal_goes_by_the_readings_and_the_final_round_follows_them(game, gathered, deal, short):
+    # Everything but `gathered` locomotives sits in the hands; P3 plays the last turn of the first
+    # deck with two purple cards, which are gathered too.
+    colours = ["red", "orange", "blue", "black", "purple", "white", "yellow", "green"]
+    hands = {f"P{i + 1}": [c for c in colours[2 * i:2 * i + 2] for _ in range(10)] for i in range(4)}
+    hands["P1"] += ["loco"] * (16 - gathered + 2)
+    state = game.with_params(second_deal=deal, short_second_deck=short).new_state(
+        4, setup={"hands": hands, "faceup": [], "deck": [], "rest": "discard", "turn": "P3", "final_turns": 1})
+    before = {p: len(h) for p, h in state.hands.items()}
+    state.apply("P3", Play(("purple", "purple")))
+    before["P3"] -= 2
+    got = [len(state.hands[p]) - before[p] for p in ("P4", "P1", "P2", "P3")]
+    if deal == "one-at-a-time":
+        assert got == [min(4, gathered // 4 + (k < gathered % 4)) for k in range(4)]
+    else:
+        assert got == [max(0, min(4, gathered - 4 * k)) for k in range(4)]
+    # At most 21 cards are gathered: 16 to deal and 5 to turn up leave the deck empty.
+    assert state.deck_number == 2 and state.to_move() == ["P4"] and not state.deck
+    rng = random.Random(gathered)
+    for _ in range(60):
+        if state.is_terminal():
+            break
+        player = state.to_move()[0]
+        state.apply(player, rng.choice(state.legal_actions(player)))
+    # One turn each from P4, and a second one for P4 under the other reading (P3's turn ended deck 1).
+    assert state.is_terminal() and state.turns - 1 == (4 if short == "at-once" else 5)

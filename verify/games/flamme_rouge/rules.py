@@ -36,7 +36,7 @@ EXHAUSTION = "x"
 NO_CARD = "-"  # a rider with no cards left and an empty exhaustion pile still moves; see rulings
 TERRAINS = "SNADF"
 EMPTY = -1
-SETUP_KEYS = ("riders", "decks", "recycled", "exhaustion_left", "round")
+SETUP_KEYS = ("riders", "decks", "recycled", "exhaustion_left", "round", "energy")
 NO_CLIMB = 1 << 30  # next_climb of a square with no climb ahead
 
 # Readings of open rules, chosen with game parameters (see rulings.yaml); the first is the default.
@@ -44,7 +44,7 @@ READINGS = {
     "climb_rule": ("stop", "cap"),
     "climb_slipstream": ("rider", "group"),
     "exhaustion_supply": ("limited", "unlimited"),
-    "final_end_phase": (False, True),
+    "final_end_phase": (False, True, "riders-behind"),
 }
 
 
@@ -166,7 +166,8 @@ class FlammeRouge(Game):
     neither takes nor gives slipstream; group: no climb square anywhere in the moving group, the
     gap or the rear of the group in front), exhaustion_supply (limited: an empty pile gives no
     card; unlimited: the pile never runs out) and final_end_phase (false: the race ends with the
-    movement in which a rider crosses the line; true: that round's end phase is played first)."""
+    movement in which a rider crosses the line; true: that round's end phase is played first;
+    riders-behind: it is played by the riders still behind the line only)."""
 
     id = "flamme-rouge"
     min_players = 2
@@ -180,7 +181,7 @@ class FlammeRouge(Game):
             raise ValueError(f"params: unknown parameter {unknown[0]!r}; expected one of {', '.join(self.PARAMS)}")
         for key, values in READINGS.items():
             value = params.get(key, values[0])
-            if value not in values or type(value) is not type(values[0]):
+            if value not in values or type(value) not in {type(v) for v in values}:
                 shown = " or ".join(str(v).lower() for v in values)
                 raise ValueError(f"params.{key}: must be {shown}, not {value!r}")
         self.stop_before_climb = params.get("climb_rule", "stop") == "stop"
@@ -269,8 +270,10 @@ Actions (Pn: <action>):
   keep <card>              keep one card of the hand (its value, or x for an exhaustion card)
 Params: stage, course (terrain codes S N A D F), mountains (true/false), handicap ({P1: 1}),
   climb_rule (stop, cap), climb_slipstream (rider, group), exhaustion_supply (limited, unlimited),
-  final_end_phase (false, true): the readings of open rules, first the default (see the rulings)
+  final_end_phase (false, true, riders-behind): the readings of open rules, first the default
+  (see the rulings)
 Setup: riders {P1: {rouleur: [square, right|left]}}, decks {P1: {rouleur: [top card first]}},
+  energy {rouleur: [values 1-9]} (a test deck for every rider of that kind, instead of the cards),
   recycled {P1: {rouleur: [...]}}, exhaustion_left {rouleur: n}, round
   (energy cards a setup leaves out of decks and recycled piles count as already played)
 Chance kinds: shuffle.<player>.<rider> (the start shuffle and every reshuffle of recycled cards)
@@ -318,9 +321,13 @@ class FlammeRougeState(State):
         self._moved = True
         self._x_count = [0] * riders
         self._left_seen: list[int] = []
-        energy = game.cards[0]
         self._piles = game.cards[1]
-        decks = [energy.get((SEAT_COLOURS[r // 2], RIDERS[r % 2]), []) for r in range(riders)]
+        self.value_of = game.cards[2]
+        self._count_energy(game.cards[0])
+
+    def _count_energy(self, energy: dict) -> None:
+        """The energy cards each rider owns, counted once for the conservation check."""
+        decks = [energy.get((SEAT_COLOURS[r // 2], RIDERS[r % 2]), []) for r in range(len(self.square))]
         self._energy_counts = [(tuple((v, deck.count(v)) for v in sorted(set(deck))), len(deck)) for deck in decks]
 
     # --- setting up ---------------------------------------------------------------------------
@@ -330,6 +337,8 @@ class FlammeRougeState(State):
         for key in setup:
             if key not in SETUP_KEYS:
                 raise SetupError(key, f"unknown setup field; expected one of {', '.join(SETUP_KEYS)}")
+        if "energy" in setup:
+            energy = self._test_energy(setup["energy"], energy)
         handicap = game.handicap(self.players)
         self.exhaustion_left = [piles[rider] for rider in RIDERS]
         decks = self._per_rider(setup, "decks")
@@ -364,6 +373,27 @@ class FlammeRougeState(State):
                 raise SetupError("round", "must be a whole number from 1")
             self.round = setup["round"]
         self.seen_squares = self.square[:]
+
+    def _test_energy(self, given, energy: dict) -> dict:
+        """A test deck for every player's rider of a kind: {rouleur: [values]} replaces the
+        printed energy cards of that kind (any values from 1 to 9, e.g. a 1 or an 8 the real
+        decks lack), so a rule can be pinned on a card no deck holds."""
+        if not isinstance(given, dict) or not given:
+            raise SetupError("energy", "must map rouleur and/or sprinteur to a list of card values")
+        energy = dict(energy)
+        value_of = dict(self.value_of)
+        for rider, values in given.items():
+            if rider not in RIDERS:
+                raise SetupError(f"energy.{rider}", "unknown rider; use rouleur or sprinteur")
+            if (not isinstance(values, list) or not values
+                    or not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 9 for v in values)):
+                raise SetupError(f"energy.{rider}", "must be a list of card values from 1 to 9")
+            for colour in SEAT_COLOURS:
+                energy[(colour, rider)] = sorted(values)
+            value_of.update({v: v for v in values})
+        self.value_of = value_of
+        self._count_energy(energy)
+        return energy
 
     def _per_rider(self, setup: dict, key: str) -> dict[tuple[str, str], list]:
         given = setup.get(key, {})
@@ -640,7 +670,7 @@ class FlammeRougeState(State):
         self._moved = True
         course = self.course
         occ, square, kept, played = self.occ, self.square, self.kept, self.played
-        value_of = self.game.cards[2]
+        value_of = self.value_of
         last = course.length
         next_climb = course.next_climb
         stop_before_climb = self.game.stop_before_climb
@@ -672,9 +702,13 @@ class FlammeRougeState(State):
         if max(square) >= course.finish:
             # By default the race ends with this movement phase: no slipstream, no exhaustion
             # (see the rulings); the other reading plays the end phase first.
-            if self.game.final_end_phase:
+            if self.game.final_end_phase is True:
                 self._slipstream()
                 self._exhaust()
+            elif self.game.final_end_phase == "riders-behind":
+                # Riders past the line take no part: they neither give slipstream nor shelter.
+                self._slipstream(course.finish)
+                self._exhaust(course.finish)
             self.phase = "over"
             order = self._front_to_back()
             self._result = {
@@ -689,21 +723,23 @@ class FlammeRougeState(State):
         self.waiting = len(self.players)
         self.choosing = self.players[:]
 
-    def _slipstream(self) -> None:
+    def _slipstream(self, line: int = NO_CLIMB) -> None:
         """From the rear group forward, a group one empty square behind the next moves up to it.
 
         Near climbs (see the rulings): by default a rider on a climb square neither takes nor gives
         slipstream, so the riders at the rear of the group in front must be off the climb, and of
         the moving group only its front part up to the first rider on a climb moves; the empty
         square may be a climb. The other reading wants no climb square anywhere from the back of
-        the moving group to the rear of the group in front."""
-        occupied = sorted(set(self.square))
+        the moving group to the rear of the group in front. Only riders before square `line` take part."""
+        occupied = sorted({s for s in self.square if s < line})
         groups = []
         for s in occupied:
             if groups and groups[-1][1] == s - 1:
                 groups[-1][1] = s
             else:
                 groups.append([s, s])
+        if not groups:
+            return
         course = self.course
         rider_reading = self.game.rider_slipstream
         next_climb, prev_climb, climb = course.next_climb, course.prev_climb, course.climb
@@ -729,13 +765,16 @@ class FlammeRougeState(State):
                 lo = front_lo
             hi = front_hi
 
-    def _exhaust(self) -> None:
+    def _exhaust(self, line: int = NO_CLIMB) -> None:
         """Riders with an empty square in front take an exhaustion card, front to back, while the
-        pile lasts (see the ruling on an empty exhaustion pile)."""
+        pile lasts (see the ruling on an empty exhaustion pile). Only riders before square `line`
+        take part, and a square from `line` on counts as empty."""
         occ, square, left = self.occ, self.square, self.exhaustion_left
         unlimited = self.game.unlimited_exhaustion
         for r in self._front_to_back():
-            if occ[2 * square[r] + 2] == EMPTY:
+            if square[r] >= line:
+                continue
+            if square[r] + 1 >= line or occ[2 * square[r] + 2] == EMPTY:
                 k = r & 1
                 if left[k]:
                     left[k] -= 1

@@ -28,6 +28,9 @@ LINES = 4
 EFFECTS = ("swap", "clear-two", "clear-three", "trade", "close-line")
 CLEAR_COUNT = {"clear-two": 2, "clear-three": 3}
 CLAIM_MODES = ("cover", "within", "exact")
+DEAD_END_READINGS = ("no-progress", "repeat")  # the first is the default; see rulings.yaml
+NO_ACTION_READINGS = ("discard", "pass")
+QUIET_ROUNDS = 2  # turns each player takes in a row without progress before the reset
 
 ACT, CLAIM, ANSWER, CONTINUE, OVER = "act", "claim", "answer", "continue", "over"
 TEAMS = {"P1+P3": ["P1", "P3"], "P2+P4": ["P2", "P4"]}  # partners sit opposite each other
@@ -62,7 +65,9 @@ class CardData:
         object.__setattr__(self, "train_set", frozenset(self.trains))
 
 
-def content_data(content, istanbul: bool, homeland: bool) -> CardData:
+def content_data(content, istanbul: bool, homeland: bool, homeland_row: str = "own") -> CardData:
+    """The cards of the content; with `homeland_row` naming a country, the Homeland card counts
+    in that country's flag row (its owner wrote that country on it)."""
     trains, actions, cities = {}, {}, {}
     for card in content.cards:
         deck = card["deck"]
@@ -71,7 +76,10 @@ def content_data(content, istanbul: bool, homeland: bool) -> CardData:
         elif deck == "actions":
             actions[card["effect"]] = actions.get(card["effect"], 0) + card.get("copies", 1)
         elif deck == "cities" or (deck == "special-cities" and {"istanbul": istanbul, "homeland": homeland}[card["special"]]):
-            cities[card["id"]] = City(card["id"], card.get("country"), card["points"], card["capital"], card["line"])
+            country = card.get("country")
+            if card.get("special") == "homeland" and homeland_row != "own":
+                country = homeland_row
+            cities[card["id"]] = City(card["id"], country, card["points"], card["capital"], card["line"])
     return CardData(trains, actions, cities)
 
 
@@ -170,13 +178,14 @@ class Clear(Action):
 
 @dataclass(frozen=True, slots=True)
 class Trade(Action):
-    """Action card 4: offer a train card of the hand to the left (next clockwise) or right neighbour."""
+    """Action card 4: offer a train card of the hand to the left (next clockwise) or right neighbour.
+    With no train card in hand (where that is allowed) nothing is offered: both fields are empty."""
 
     direction: str
     card: str
 
     def __str__(self) -> str:
-        return f"play trade {self.direction} {self.card}"
+        return f"play trade {self.direction} {self.card}" if self.card else "play trade"
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,7 +254,7 @@ class Discard(Action):
 
 NOTATION = ("line <n> left|right <kind>, front <kind>, back <kind>, play swap <place> <place>, "
             "play clear-two <column> <n> <n>, play clear-three <column> <n> <n> <n>, "
-            "play trade left|right <kind>, play close-line <n>, give <kind>, offer <kind>, decline, "
+            "play trade left|right <kind>, play trade, play close-line <n>, give <kind>, offer <kind>, decline, "
             "claim <n>, pass, discard <card>")
 
 
@@ -293,6 +302,8 @@ def parse_action(text: str) -> Action:
             return Clear(effect, _column(words[2], text), lines)
         if effect == "trade" and n == 4 and words[2] in ("left", "right"):
             return Trade(words[2], words[3])
+        if effect == "trade" and n == 2:
+            return Trade("", "")
         if effect == "close-line" and n == 3:
             return CloseLine(_line_number(words[2], text))
     raise NotationError(f"cannot read {text!r}; the actions are: {NOTATION}")
@@ -327,6 +338,10 @@ class MoscowToParisState(State):
         self.trade_way = 0  # +1: to the left (next clockwise), -1: to the right
         self.dead_ends = 0
         self.seen: set = set()
+        # What a table sees of a dead end: turns in a row in which no city was taken and no card
+        # left a line or a front for the discard pile, and whether the turn under way made progress.
+        self.quiet_turns = 0
+        self.progress = False
         self.setup: dict | None = None
 
     # --- small helpers --------------------------------------------------------------------------
@@ -406,12 +421,20 @@ class MoscowToParisState(State):
 
     def _end_turn(self) -> None:
         self.phase = ACT
+        self.quiet_turns = 0 if self.progress else self.quiet_turns + 1
+        self.progress = False
         self.current = (self.current + 1) % len(self.players)
         self._check_dead_end()
 
     def _check_dead_end(self) -> None:
-        """A position seen before at the start of a turn means the players are going round in a
-        loop: everyone's cards and the lines' train cards are discarded and each draws five."""
+        """The players are going round in a loop: everyone's cards and the lines' train cards are
+        discarded and each draws five. By default the loop is what a table sees: every player has
+        taken two turns in a row without progress; the other reading waits until a turn begins in
+        a position seen before."""
+        if self.game.dead_end == "no-progress":
+            if self.quiet_turns >= QUIET_ROUNDS * len(self.players):
+                self._reset()
+            return
         key = self.key()
         if key in self.seen:
             self._reset()
@@ -420,6 +443,7 @@ class MoscowToParisState(State):
 
     def _reset(self) -> None:
         self.dead_ends += 1
+        self.quiet_turns = 0
         for p in self.players:
             self.discard.extend(self.hands[p])
             self.discard.extend(self.fronts[p])
@@ -464,7 +488,7 @@ class MoscowToParisState(State):
             return [Offer(k) for k in kinds] + [Decline()]
         actions = self._turn_actions(player, kinds)
         if not actions:
-            actions = [Discard(c) for c in sorted(set(hand))]
+            actions = [Pass()] if self.game.no_action == "pass" else [Discard(c) for c in sorted(set(hand))]
         return actions
 
     def _turn_actions(self, player: str, kinds: list[str]) -> list[Action]:
@@ -491,6 +515,8 @@ class MoscowToParisState(State):
                 actions.extend(self._clears(effect))
         if "trade" in effects:
             actions.extend(Trade(d, k) for d in ("left", "right") for k in kinds)
+            if not kinds and self.game.empty_trade:
+                actions.append(Trade("", ""))
         if "close-line" in effects:
             actions.extend(CloseLine(i + 1) for i in range(LINES) if self.city_at[i] is not None)
         return actions
@@ -551,7 +577,17 @@ class MoscowToParisState(State):
         if train and not self.is_train(card):
             raise IllegalAction(rule, f"{card!r} is not a train card")
 
+    def _stuck(self, player: str) -> bool:
+        """Whether `player` can take none of the four actions."""
+        kinds = sorted({c for c in self.hands[player] if self.is_train(c)})
+        return not self._turn_actions(player, kinds)
+
     def _apply_turn(self, player: str, action: Action) -> None:
+        if isinstance(action, Pass) and self.game.no_action == "pass":
+            if not self._stuck(player):
+                raise IllegalAction("ruling: no-action-pass", "only a player who can take none of the four actions passes")
+            self._end_turn()
+            return
         if isinstance(action, (Claim, Pass)):
             raise IllegalAction("claiming a city", "a city is claimed after an action, not instead of one")
         if isinstance(action, (Give, Offer, Decline)):
@@ -576,8 +612,9 @@ class MoscowToParisState(State):
         elif isinstance(action, Discard):
             if action.card not in hand:
                 raise IllegalAction("ruling: no-action-possible", f"{action.card!r} is not in your hand")
-            kinds = sorted({c for c in hand if self.is_train(c)})
-            if self._turn_actions(player, kinds):
+            if self.game.no_action == "pass":
+                raise IllegalAction("ruling: no-action-pass", "a player who can take none of the four actions passes; nobody discards")
+            if not self._stuck(player):
                 raise IllegalAction("ruling: no-action-possible", "discarding is only for a player who can take none of the four actions")
             hand.remove(action.card)
             self.discard.append(action.card)
@@ -627,6 +664,14 @@ class MoscowToParisState(State):
                     raise IllegalAction(rule, f"line {line} has no train card in column {action.column}")
             for line in action.lines:
                 self.discard.append(lists[line - 1].pop(k))
+            self.progress = True
+        elif isinstance(action, Trade) and not action.card:
+            self._effect_card(player, "trade")
+            if not self.game.empty_trade:
+                raise IllegalAction("action card 4", "you need a train card in hand to offer in the trade")
+            if any(self.is_train(c) for c in self.hands[player]):
+                raise IllegalAction("action card 4", "you hold a train card: offer it (play trade left|right <kind>)")
+            effect = "trade"  # nothing to offer: the card is spent and you draw
         elif isinstance(action, Trade):
             self._effect_card(player, "trade")
             self._need_in_hand(player, action.card, "action card 4")
@@ -642,6 +687,7 @@ class MoscowToParisState(State):
                 raise IllegalAction("action card 5", f"line {action.line} has no city")
             self._empty_line(i)
             self.removed.append(self.city_at[i])
+            self.progress = True
             self.seen = set()  # a city has gone for good: no earlier position can come back
             self.hands[player].remove("close-line")
             self.discard.append("close-line")
@@ -757,6 +803,7 @@ class MoscowToParisState(State):
         self.discard.extend(matched)
         self._empty_line(i)
         self.taken[player].append(self.city_at[i])
+        self.progress = True
         self.seen = set()  # a city has gone for good: no earlier position can come back
         self._refill(player)
         self._reveal(i)
@@ -799,7 +846,7 @@ class MoscowToParisState(State):
             trade = {"from": self.trade_from, "to": self.trade_to,
                      "way": "left" if self.trade_way > 0 else "right"}
         return {"phase": self.phase, "to_move": self.to_move(), "turn": self.players[self.current],
-                "trade": trade, "dead_ends": self.dead_ends, "score": self.scores(),
+                "trade": trade, "dead_ends": self.dead_ends, "quiet_turns": self.quiet_turns, "score": self.scores(),
                 "breakdown": {side: self.breakdown([c for p in members for c in self.taken[p]])
                               for side, members in self.sides().items()},
                 "line_cities": list(self.city_at)}
@@ -975,14 +1022,20 @@ class _SnapshotRandom:
 # --- the game -----------------------------------------------------------------------------------
 
 
-PARAMS = {"istanbul": bool, "homeland": bool, "teams": bool, "claim": str}
+PARAMS = {"istanbul": bool, "homeland": bool, "teams": bool, "claim": str, "dead_end": str, "no_action": str,
+          "empty_trade": bool, "homeland_row": str}
+WORD_CHOICES = {"claim": CLAIM_MODES, "dead_end": DEAD_END_READINGS, "no_action": NO_ACTION_READINGS}
 
 
 class MoscowToParis(Game):
     """Moscow to Paris for 2 to 4 players, configured from its content folder.
 
     Parameters: istanbul, homeland (shuffle the special city in), teams (4 players: P1 and P3
-    against P2 and P4), claim (how the cards in front must match a line: cover, within or exact)."""
+    against P2 and P4), claim (how the cards in front must match a line: cover, within or exact),
+    dead_end (no-progress: reset after every player's two turns in a row without progress;
+    repeat: when a turn begins in a position seen before), no_action (discard or pass: what a
+    player who can take no action does), empty_trade (Trade may be played with no train card in
+    hand, for no exchange) and homeland_row (own, or the country whose flag row Homeland joins)."""
 
     id = "moscow-to-paris"
 
@@ -994,8 +1047,13 @@ class MoscowToParis(Game):
                 raise ValueError(f"params.{name}: unknown parameter; known: {', '.join(PARAMS)}")
             if not isinstance(value, PARAMS[name]):
                 raise ValueError(f"params.{name}: must be {'true or false' if PARAMS[name] is bool else 'a word'}, not {value!r}")
-        if params.get("claim", "cover") not in CLAIM_MODES:
-            raise ValueError(f"params.claim: must be one of {', '.join(CLAIM_MODES)}, not {params['claim']!r}")
+        for name, choices in WORD_CHOICES.items():
+            if params.get(name, choices[0]) not in choices:
+                raise ValueError(f"params.{name}: must be one of {', '.join(choices)}, not {params[name]!r}")
+        countries = [c["id"] for c in content.files.get("countries", {}).get("countries", []) if c["id"] != "homeland"]
+        if params.get("homeland_row", "own") not in ("own", *countries):
+            raise ValueError(f"params.homeland_row: must be own or a country ({', '.join(countries)}), "
+                             f"not {params['homeland_row']!r}")
         super().__init__(content, **params)
         self.min_players = content.game["players"]["min"]
         self.max_players = content.game["players"]["max"]
@@ -1003,10 +1061,15 @@ class MoscowToParis(Game):
         self.homeland = params.get("homeland", False)
         self.teams = params.get("teams", False)
         self.claim = params.get("claim", "cover")
-        self.data = content_data(content, self.istanbul, self.homeland)
+        self.dead_end = params.get("dead_end", DEAD_END_READINGS[0])
+        self.no_action = params.get("no_action", NO_ACTION_READINGS[0])
+        self.empty_trade = params.get("empty_trade", False)
+        self.data = content_data(content, self.istanbul, self.homeland, params.get("homeland_row", "own"))
 
     def new_state(self, players: int, seed: int | None = None, setup: dict | None = None) -> MoscowToParisState:
         setup = self.checked_setup(players, setup, SETUP_KEYS)
+        if self.teams and players != 4:
+            raise ValueError(f"params.teams: the team game is for 4 players (two against two), not {players}")
         data = scenario_data(setup["data"]) if "data" in setup else self.data
         state = MoscowToParisState(self, players, Chance(seed), data)
         if MIDGAME_KEYS & set(setup):
@@ -1185,6 +1248,9 @@ Actions (lines are numbered 1 to 4 from the top; left = the next player clockwis
   play close-line <n>          action card 5: city <n> and its cards leave
   claim <n> | pass             after an action, when your front matches line <n>
   discard <card>               only when none of the four actions is possible
+  pass                         instead, with no_action=pass
+  play trade                   with empty_trade=true and no train card in hand: spend the
+                               Trade card for no exchange, draw
 Setup: deck and city_deck (top first; five cards dealt to P1, then P2 ...); or hands and
 fronts {P1: [...]}, lines (four rows as they lie, e.g. [sleeper, moscow, mail]), discard,
 taken, removed, turn, rest (deck or discard), city_rest (deck or removed); data: {trains:
@@ -1192,12 +1258,16 @@ taken, removed, turn, rest (deck or discard), city_rest (deck or removed); data:
 replaces the cards.
 Chance: deal, cities (the first shuffles), reshuffle (a new deck from the discard pile).
 Fields for expect: phase (act, claim, answer, continue, over), to_move, turn, trade,
-dead_ends, score, breakdown (cities, points, flags, capitals, total per side),
+dead_ends, quiet_turns (turns in a row without progress), score, breakdown (cities, points, flags, capitals, total per side),
 line_cities, deck, deck_top (the next three), deck_size, discard,
 city_deck, removed, line1 ... line4, and per player hand, front, offer, taken.
 Result fields for end: winner, winners, shared, order, ranks, scores, breakdown, tiebreaks,
 teams.
 Parameters (--param, or params: in a scenario): istanbul=true, homeland=true (the special
-city is shuffled in), teams=true (4 players: P1 and P3 against P2 and P4; ignored with
-fewer), claim=cover (default), within or exact (how the front must match a line).
+city is shuffled in), teams=true (4 players only: P1 and P3 against P2 and P4), claim=cover
+(default), within or exact (how the front must match a line), dead_end=no-progress (default:
+reset once every player has taken two turns in a row in which no city was taken or closed and
+no card left a line or a front for the discard pile) or repeat (when a turn begins in a position
+seen before), no_action=discard (default) or pass, empty_trade=false (default) or true,
+homeland_row=own (default) or a country id such as france (Homeland joins that flag row).
 """

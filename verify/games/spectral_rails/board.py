@@ -148,12 +148,15 @@ class Board:
         return node in self.space_route
 
     def cheapest(self, start: str, track: dict, me: int, ride_others: bool, place: bool,
-                 first_only: bool = False) -> dict[str, tuple[int, list[str]]]:
+                 first_only: bool = False, spaces: bool = False,
+                 free: frozenset = frozenset()) -> dict[str, tuple[int, list[str]]]:
         """Cheapest route from `start` to every other town: {town: (pieces to place, nodes after
         start)}. An empty space costs one piece (if `place`), another player's trail nothing (if
         `ride_others`), your own trail (`me`) blocks; towns cost nothing and may be passed
         through. With `first_only`, stop at the first (cheapest) town. Ties go to the route met
-        first in map order, so the answer is stable."""
+        first in map order, so the answer is stable. With `spaces`, the spaces a route may end on
+        are listed too (for the reading in which a train may stop on the track); spaces in `free`
+        (your pieces laid this turn) are ridden for nothing."""
         best = {start: 0}
         prev: dict[str, str] = {}
         queue = deque([(0, start)])
@@ -165,7 +168,7 @@ class Board:
             if node in done:
                 continue
             done.add(node)
-            if node != start and is_town[node]:
+            if node != start and (is_town[node] or spaces):
                 path = [node]
                 while prev[path[-1]] != start:
                     path.append(prev[path[-1]])
@@ -175,7 +178,7 @@ class Board:
             for nxt in adj[node]:
                 if nxt in done:
                     continue
-                if is_town[nxt]:
+                if is_town[nxt] or nxt in free:
                     step = 0
                 else:
                     owner = track.get(nxt)

@@ -33,10 +33,17 @@ ROUNDS = 6
 HALF = 3
 COINS = 2
 TRAIL = 13
-SEATS = 6
+SEATS = 6  # the seats printed on a mat: the default seat limit (see the rulings)
+NO_LIMIT = 1 << 30
 FREE_SEATS = 3  # boarding a 4th soul or later costs a card
 DEFAULT_VALUES = (1, 1, 2, 2, 2, 3, 3, 4, 4)
 MOVE_READINGS = ("others", "literal")
+KEEP_READINGS = ("choice", "highest")  # which card of a passed bid comes back; the first is the default
+CLEAR_READINGS = ("anyone", "own", "others")  # whose trail the auction winner removes
+REMOVE_READINGS = ("up-to", "exactly")  # how many pieces "remove X" takes back
+SHORT_SUPPLY_READINGS = ("no-move", "remove-then-take")  # a card worth more than the supply
+LAY_READINGS = ("route", "reach")  # where taken trail is laid: on the route ridden, or anywhere within reach
+MOVE_END_READINGS = ("town", "anywhere")  # where a move may end: another town, or also in place or on the track
 
 START, TURN, AUCTION, CLEAR, OVER = "start", "turn", "auction", "clear", "over"
 # steps inside a turn
@@ -59,8 +66,12 @@ class Start(Action):
 
 @dataclass(frozen=True)
 class Pass(Action):
+    """Pass for the round, or leave the auction; a bidder who leaves names the card kept (0: none)."""
+
+    keep: int = 0
+
     def __str__(self) -> str:
-        return "pass"
+        return f"pass keep {self.keep}" if self.keep else "pass"
 
 
 @dataclass(frozen=True)
@@ -111,9 +122,27 @@ class Drop(Action):
 
 
 @dataclass(frozen=True)
+class Lay(Action):
+    """Lay one piece taken this turn on an empty space within reach (where the reading allows it)."""
+
+    space: str
+
+    def __str__(self) -> str:
+        return f"lay {self.space}"
+
+
+@dataclass(frozen=True)
 class Stop(Action):
     def __str__(self) -> str:
         return "stop"
+
+
+@dataclass(frozen=True)
+class Stay(Action):
+    """End the turn after boarding without moving (where the reading allows it)."""
+
+    def __str__(self) -> str:
+        return "stay"
 
 
 @dataclass(frozen=True)
@@ -154,7 +183,7 @@ class Leader(Action):
         return f"leader {self.player}"
 
 
-PASS, COIN, STOP, END = Pass(), Coin(), Stop(), End()
+PASS, COIN, STOP, END, STAY = Pass(), Coin(), Stop(), End(), Stay()
 
 
 def _parse_cards(word: str) -> tuple[int, ...]:
@@ -172,9 +201,14 @@ def parse_action(text: str) -> Action:
     if not words:
         raise NotationError("empty action")
     verb, rest = words[0].lower(), words[1:]
-    simple = {"pass": PASS, "coin": COIN, "stop": STOP, "end": END}
+    simple = {"pass": PASS, "coin": COIN, "stop": STOP, "end": END, "stay": STAY}
     if verb in simple and not rest:
         return simple[verb]
+    if verb == "pass" and len(rest) == 2 and rest[0] == "keep":
+        value = _parse_cards(rest[1])
+        if len(value) != 1:
+            raise NotationError("a bidder who passes keeps one card: pass keep <value>")
+        return Pass(value[0])
     if verb == "start" and len(rest) == 1:
         return Start(rest[0])
     if verb == "board" and len(rest) == 1:
@@ -193,6 +227,8 @@ def parse_action(text: str) -> Action:
         return Go(tuple(rest))
     if verb == "drop" and len(rest) == 1:
         return Drop(rest[0])
+    if verb == "lay" and len(rest) == 1:
+        return Lay(rest[0])
     if verb == "clear" and len(rest) == 1:
         return Clear(rest[0])
     if verb == "deliver" and len(rest) == 1:
@@ -200,7 +236,7 @@ def parse_action(text: str) -> Action:
     if verb == "leader" and len(rest) == 1:
         return Leader(rest[0])
     raise NotationError(f"cannot read {text!r}; see the notation (start, pass, board, play, remove, coin, go, "
-                        "drop, stop, deliver, end, bid, clear, leader)")
+                        "drop, lay, stop, stay, deliver, end, bid, clear, leader)")
 
 
 @lru_cache(maxsize=None)
@@ -214,12 +250,19 @@ def _soul_town(soul: str) -> str:
 class SpectralRails(Game):
     """Parameters: move ('others': a train rides this turn's trail and other players' trail;
     'literal': only this turn's trail), light (points for a delivered light soul: 1 or 2),
-    map (a whole map instead of the board; a scenario's `setup: map` does the same)."""
+    auction_keep ('choice': a bidder who passes names the card taken back; 'highest': the highest
+    comes back), auction_clear (anyone, own or others: whose trail the auction winner removes),
+    remove_count ('up-to': fewer pieces may come back than the card's value; 'exactly'), seats (a
+    number, or 'none'), board_stay (true: a train may take a soul aboard and stay), short_supply
+    ('remove-then-take': a card worth more than the supply takes back the pieces missing first),
+    move_end ('anywhere': a train may take trail and stay, or end its move on a track space), lay
+    ('reach': taken pieces may be laid on any empty space within reach before the move), map (a whole map instead of the board; a scenario's `setup: map` does the same)."""
 
     id = "spectral-rails"
     min_players = 3
     max_players = 4
-    PARAMS = ("move", "light", "map")
+    PARAMS = ("move", "light", "map", "auction_keep", "auction_clear", "remove_count", "seats", "board_stay",
+              "short_supply", "move_end", "lay")
 
     def __init__(self, content=None, **params):
         super().__init__(content, **params)
@@ -229,6 +272,30 @@ class SpectralRails(Game):
         self.move_reading = params.get("move", "others")
         if self.move_reading not in MOVE_READINGS:
             raise ValueError(f"params.move: must be one of {', '.join(MOVE_READINGS)}, not {self.move_reading!r}")
+        self.auction_keep = params.get("auction_keep", KEEP_READINGS[0])
+        if self.auction_keep not in KEEP_READINGS:
+            raise ValueError(f"params.auction_keep: must be one of {', '.join(KEEP_READINGS)}, not {self.auction_keep!r}")
+        for name, choices in (("auction_clear", CLEAR_READINGS), ("remove_count", REMOVE_READINGS)):
+            if params.get(name, choices[0]) not in choices:
+                raise ValueError(f"params.{name}: must be one of {', '.join(choices)}, not {params[name]!r}")
+        self.auction_clear = params.get("auction_clear", CLEAR_READINGS[0])
+        self.remove_exactly = params.get("remove_count", REMOVE_READINGS[0]) == "exactly"
+        seats = params.get("seats", SEATS)
+        if seats != "none" and (isinstance(seats, bool) or not isinstance(seats, int) or not 1 <= seats <= 54):
+            raise ValueError(f"params.seats: must be a number of seats from 1 to 54, or none, not {seats!r}")
+        self.seats = NO_LIMIT if seats == "none" else seats
+        if params.get("short_supply", SHORT_SUPPLY_READINGS[0]) not in SHORT_SUPPLY_READINGS:
+            raise ValueError(f"params.short_supply: must be one of {', '.join(SHORT_SUPPLY_READINGS)}, not {params['short_supply']!r}")
+        self.remove_then_take = params.get("short_supply") == "remove-then-take"
+        if params.get("move_end", MOVE_END_READINGS[0]) not in MOVE_END_READINGS:
+            raise ValueError(f"params.move_end: must be one of {', '.join(MOVE_END_READINGS)}, not {params['move_end']!r}")
+        self.end_anywhere = params.get("move_end") == "anywhere"
+        if params.get("lay", LAY_READINGS[0]) not in LAY_READINGS:
+            raise ValueError(f"params.lay: must be one of {', '.join(LAY_READINGS)}, not {params['lay']!r}")
+        self.lay_within_reach = params.get("lay") == "reach"
+        self.board_stay = params.get("board_stay", False)
+        if not isinstance(self.board_stay, bool):
+            raise ValueError(f"params.board_stay: must be true or false, not {self.board_stay!r}")
         self.light_points = params.get("light", 1)
         if self.light_points not in (1, 2):
             raise ValueError("params.light: a light soul scores 1 or 2")
@@ -276,7 +343,9 @@ class SpectralRails(Game):
 NOTATION_HELP = """\
 Actions (values name your own cards, e.g. 3 or 3+2; spaces are s1, s2, ...; towns by id):
   start <town>              place your train on a free start town (blue in round 1, red in round 4)
-  pass                      stop for this round (or leave the auction)
+  pass                      stop for this round (or leave the auction before bidding)
+  pass keep <v>             leave the auction after bidding, taking back the card <v> of your bid
+                            (with auction_keep=highest: plain pass, the highest comes back)
   board <soul> [paying <v>] board a soul waiting at your train's town; from the 4th soul on, pay a card
   play <v>[+<w>]            move: take that many trail pieces (a second card costs a coin)
   remove <v>[+<w>]          take back up to that many of your trail pieces instead of moving
@@ -285,14 +354,26 @@ Actions (values name your own cards, e.g. 3 or 3+2; spaces are s1, s2, ...; town
                             empty spaces on it get your trail pieces (any route is accepted; the
                             legal actions list the cheapest route to each town)
   drop <space>              take back one of your pieces (after remove); stop when you may
+  stay                      with board_stay=true: after boarding, end the turn without moving;
+                            with move_end=anywhere: after taking trail, leave the train in place
   deliver <soul>            let a soul off at its town; end finishes the turn
-  bid <v>[+<w>...]          add cards to your bid so it beats the highest
+  bid <v>[+<w>...]          add cards to your bid so it beats the highest (any cards that do; the
+                            legal actions list only the smallest raises, with no card to spare)
   clear <space>             auction winner: remove a piece (it goes back to its owner)
   leader <player>           auction winner: give the spirit-leader marker; that player starts
-Params: move (others | literal), light (1 | 2), map
+Params (the first value is the default): move (others | literal), light (1 | 2), auction_keep
+  (choice | highest), auction_clear (anyone | own | others: whose trail the auction winner removes),
+  remove_count (up-to | exactly), seats (6, another number, or none), board_stay (false | true),
+  lay (route | reach: before the move, lay <space> puts a piece taken on any empty space within
+  your train's reach, and the train may ride it this turn),
+  short_supply (no-move | remove-then-take: a card worth more than your supply first takes back
+  the pieces missing, drop <space> each, then moves), move_end (town | anywhere: a move may also
+  end on a track space, go ... <space>, or not move at all, stay; trains {P1: s3} then sets a
+  train on the track), map
 Setup: map, round, leader, turn, passed, trains {P1: town}, hands {P1: [values]}, rows {P1: [values,
   leftmost first]}, coins {P1: n}, trail {s3: P1}, aboard {P1: [souls]}, delivered {P1: {one: [...],
-  two: [...]}}, waiting {town: [souls]}, phase (start | turn | auction), dark_order (tiles as drawn)
+  two: [...]}}, waiting {town: [souls]}, phase (start | turn | auction), dark_order (tiles as drawn),
+  bids {P1: [values laid]} (an auction under way: passed lists who left it, turn who bids next)
 Chance: souls.dark (the dark tiles in the order they are laid out), souls.light
 Expect: phase, round, half, step, turn, leader, passed, trains, track, taken, high_bid, hand.P1,
   row.P1 (leftmost first), bid.P1, coins.P1, supply.P1, aboard.P1, delivered_one.P1,
@@ -300,7 +381,7 @@ Expect: phase, round, half, step, turn, leader, passed, trains, track, taken, hi
 End: winner, winners, scores, breakdown"""
 
 SETUP_KEYS = {"map", "round", "leader", "turn", "passed", "trains", "hands", "rows", "coins", "trail",
-              "aboard", "delivered", "waiting", "phase", "dark_order"}
+              "aboard", "delivered", "waiting", "phase", "dark_order", "bids"}
 
 
 # --- the state -----------------------------------------------------------------------------------
@@ -344,10 +425,13 @@ class SpectralRailsState(State):
         self.drop_left = 0
         self.drop_free = False
         self.dropped = 0
+        self.take_after = 0  # remove-then-take: the pieces to take once the removal is done
+        self.laid: frozenset = frozenset()  # lay=reach: your pieces laid this turn before the move
         self.start_order: list[int] = []
         self.high = 0
         self.high_player: int | None = None
         self.out = [False] * n
+        self.kept = [0] * n  # the card value each bidder who passed takes back (0: the highest)
         self.clear_left = 0
         self.setup: dict | None = None
         self._all_souls: dict[str, int] = {}
@@ -479,9 +563,12 @@ class SpectralRailsState(State):
 
     def _reach(self, p: int, by_coin: bool, first_only: bool = False) -> dict:
         others = self.game.move_reading == "others" or by_coin
-        return self.board.cheapest(self.trains[p], self.track, p, others, not by_coin, first_only)
+        spaces = self.game.end_anywhere  # a coin move too may stop on the trail it rides
+        return self.board.cheapest(self.trains[p], self.track, p, others, not by_coin, first_only, spaces, self.laid)
 
     def _min_move_cost(self, p: int) -> int | None:
+        if self.game.end_anywhere:
+            return 0  # the train may take trail and stay
         reach = self._reach(p, False, first_only=True)
         return min((c for c, _ in reach.values()), default=None)
 
@@ -492,6 +579,8 @@ class SpectralRailsState(State):
         if train is None:
             return found
         todo = [s for s in self.board.adj[train] if self.track.get(s) == p]
+        if self.track.get(train) == p:
+            todo.append(train)  # a train standing on its own piece of trail
         while todo:
             s = todo.pop()
             if s in found:
@@ -528,13 +617,16 @@ class SpectralRailsState(State):
         if options:
             min_cost = self._min_move_cost(p)
             supply = len(self.supply[p])
+            removable, _ = self._removable(p)
+            # remove-then-take: a card worth more than the supply is played when removal makes up the rest
+            reach = supply + (len(removable) if self.game.remove_then_take else 0)
             for cards in options:
                 total = sum(cards)
-                if min_cost is not None and total <= supply and min_cost <= total:
+                if min_cost is not None and total <= reach and min_cost <= total:
                     actions.append(Play(cards))
-            removable, _ = self._removable(p)
             if removable:
-                actions += [Remove(cards) for cards in options]
+                least = len(removable) if self.game.remove_exactly else 1
+                actions += [Remove(cards) for cards in options if sum(cards) <= least or not self.game.remove_exactly]
         if self.coins[p] and self._reach(p, True, first_only=True):
             actions.append(COIN)
         return actions
@@ -556,28 +648,30 @@ class SpectralRailsState(State):
             taken = set(self.trains)
             return [Start(t) for t in self._starts() if t not in taken]
         if self.phase == AUCTION:
-            return [PASS] + self._bid_options(p)
+            return self._auction_passes(p) + self._bid_options(p)
         if self.phase == CLEAR:
             acts: list[Action] = []
             if self.clear_left:
-                acts += [Clear(s) for s in sorted(self.track, key=lambda s: int(s[1:]))]
+                acts += [Clear(s) for s in sorted(self.track, key=lambda s: int(s[1:])) if self._may_clear(p, s)]
             return acts + [Leader(q) for q in self.players]
         step = self.step
         if step == BEGIN:
             moves = self._move_options(p)
             acts = [PASS]
-            if moves:
+            if moves or self.game.board_stay:
                 acts += self._board_options(p)
             return acts + moves
         if step == BOARDED:
-            return self._move_options(p)
+            return self._move_options(p) + ([STAY] if self.game.board_stay else [])
         if step == GO:
-            reach = self._reach(p, self.by_coin)
-            return [Go(tuple(path)) for town, (cost, path) in reach.items() if cost <= self.taken]
+            moves = self._go_options(p)
+            if self.game.lay_within_reach and not self.by_coin:
+                moves += [Lay(s) for s in self._lay_spaces(p)]
+            return moves
         if step == DROP:
             removable, free = self._removable(p)
             acts = [Drop(s) for s in sorted(removable, key=lambda s: int(s[1:]))]
-            if free and self.dropped:
+            if free and self.dropped and not self.game.remove_exactly and not self.take_after:
                 acts.append(STOP)
             return acts
         if step == DELIVER:
@@ -591,7 +685,7 @@ class SpectralRailsState(State):
     def _board_options(self, p: int) -> list[Action]:
         town = self.trains[p]
         souls = self.waiting.get(town, [])
-        if not souls or len(self.aboard[p]) >= SEATS:
+        if not souls or len(self.aboard[p]) >= self.game.seats:
             return []
         if len(self.aboard[p]) < FREE_SEATS:
             return [Board_(s) for s in dict.fromkeys(souls)]
@@ -599,9 +693,15 @@ class SpectralRailsState(State):
         for v in sorted(set(self._values(p))):
             trial = self.clone()
             trial._spend(p, [v])
-            if trial._move_options(p):
+            if self.game.board_stay or trial._move_options(p):
                 acts += [Board_(s, v) for s in dict.fromkeys(souls)]
         return acts
+
+    def _auction_passes(self, p: int) -> list[Action]:
+        """Leaving the auction: with cards bid, naming the one taken back where the passer chooses."""
+        if self.bids[p] and self.game.auction_keep == "choice":
+            return [Pass(v) for v in sorted({int(c[1:]) for c in self.bids[p]}, reverse=True)]
+        return [PASS]
 
     def _bid_options(self, p: int) -> list[Action]:
         have = self._values(p)
@@ -636,7 +736,7 @@ class SpectralRailsState(State):
             return self._start(p, action.town)
         if self.phase == AUCTION:
             if kind is Pass:
-                return self._auction_pass(p)
+                return self._auction_pass(p, action.keep)
             if kind is Bid:
                 return self._bid(p, action.cards)
             raise IllegalAction("auction", "during the auction you bid or pass")
@@ -648,6 +748,8 @@ class SpectralRailsState(State):
             raise IllegalAction("auction", "the auction winner clears trail (clear <space>) and names the start player (leader <player>)")
         step = self.step
         if kind is Pass:
+            if action.keep:
+                raise IllegalAction("passing", "a card is kept only by a bidder leaving the auction")
             if step != BEGIN:
                 raise IllegalAction("passing", "you may pass only instead of a whole turn, not in the middle of one")
             self.passed[p] = True
@@ -664,8 +766,24 @@ class SpectralRailsState(State):
             return self._go(p, action.path)
         if kind in (Drop, Stop):
             return self._drop(p, action)
+        if kind is Lay:
+            if step != GO or self.by_coin or not self.game.lay_within_reach:
+                raise IllegalAction("laying trail", "trail is laid on the route the train rides (go <route>)")
+            if action.space not in self._lay_spaces(p):
+                raise IllegalAction("laying trail", f"{action.space} is not an empty space within your train's reach "
+                                                    "that leaves a move possible")
+            return self._lay(p, action.space)
         if kind in (Deliver, End):
             return self._deliver(p, action)
+        if kind is Stay and step == GO and self.game.end_anywhere and not self.by_coin:
+            self.taken = 0  # the pieces taken go back to the supply unused
+            return self._to_deliver(p)
+        if kind is Stay:
+            if not self.game.board_stay:
+                raise IllegalAction("moving", "after boarding a soul the train must move")
+            if step != BOARDED:
+                raise IllegalAction("moving", "the train stays only after a soul has boarded, instead of its move")
+            return self._next_turn()
         if kind is Start:
             raise IllegalAction("start towns", "trains are placed only at the start of a half")
         raise IllegalAction("turn order", f"{action} is not possible now (step: {step})")
@@ -693,8 +811,8 @@ class SpectralRailsState(State):
         town = self.trains[p]
         if action.soul not in self.waiting.get(town, []):
             raise IllegalAction("boarding", f"{action.soul} is not waiting at {town}, where your train stands")
-        if len(self.aboard[p]) >= SEATS:
-            raise IllegalAction("seats", f"your train has {SEATS} seats and they are all taken")
+        if len(self.aboard[p]) >= self.game.seats:
+            raise IllegalAction("seats", f"your train has {self.game.seats} seats and they are all taken")
         if len(self.aboard[p]) >= FREE_SEATS:
             if not action.paying:
                 raise IllegalAction("fourth soul", "from the 4th soul on, boarding costs a card: board <soul> paying <value>")
@@ -702,11 +820,12 @@ class SpectralRailsState(State):
                 raise IllegalAction("fourth soul", f"you have no {action.paying} to discard")
         elif action.paying:
             raise IllegalAction("fourth soul", "only the 4th soul and later cost a card")
-        trial = self.clone()
-        if action.paying:
-            trial._spend(p, [action.paying])
-        if not trial._move_options(p):
-            raise IllegalAction("moving", "after boarding you must move, and you would have no way to")
+        if not self.game.board_stay:
+            trial = self.clone()
+            if action.paying:
+                trial._spend(p, [action.paying])
+            if not trial._move_options(p):
+                raise IllegalAction("moving", "after boarding you must move, and you would have no way to")
         if action.paying:
             self._spend(p, [action.paying])
         self.waiting[town].remove(action.soul)
@@ -723,9 +842,15 @@ class SpectralRailsState(State):
             removable, free = self._removable(p)
             if not removable:
                 raise IllegalAction("removing trail", "you have no trail piece you may take back (only pieces not joined to your train)")
+            if self.game.remove_exactly and len(removable) < total:
+                raise IllegalAction("removing trail", f"you must take back exactly {total} pieces and only {len(removable)} may go")
         else:
-            if total > len(self.supply[p]):
+            short = total - len(self.supply[p])
+            if short > 0 and not self.game.remove_then_take:
                 raise IllegalAction("taking trail", f"you cannot take {total} pieces: {len(self.supply[p])} left in your supply")
+            if short > 0 and short > len(self._removable(p)[0]):
+                raise IllegalAction("taking trail", f"you cannot take {total} pieces: {len(self.supply[p])} left in your "
+                                                    f"supply and only {len(self._removable(p)[0])} may be taken back first")
             min_cost = self._min_move_cost(p)
             if min_cost is None or min_cost > total:
                 raise IllegalAction("moving", f"no town can be reached with {total} pieces")
@@ -738,6 +863,13 @@ class SpectralRailsState(State):
             self.drop_free = free
             self.dropped = 0
             self._maybe_end_drop(p)
+        elif total > len(self.supply[p]):
+            # Take back the pieces the supply lacks (not joined to the train), then take and move.
+            self.step = DROP
+            self.drop_left = total - len(self.supply[p])
+            self.drop_free = False
+            self.dropped = 0
+            self.take_after = total
         else:
             self.step = GO
             self.taken = total
@@ -752,6 +884,46 @@ class SpectralRailsState(State):
         self.step = GO
         self.taken = 0
         self.by_coin = True
+
+    def _go_options(self, p: int) -> list[Action]:
+        """The moves that end step B: the cheapest route to each place within the pieces taken."""
+        reach = self._reach(p, self.by_coin)
+        moves: list[Action] = [Go(tuple(path)) for town, (cost, path) in reach.items() if cost <= self.taken]
+        if self.game.end_anywhere and not self.by_coin:
+            moves.append(STAY)
+        return moves
+
+    def _lay_spaces(self, p: int) -> list[str]:
+        """lay=reach: the empty spaces a piece may go on now: next to what the train can reach over
+        towns, other players' trail and this turn's pieces, keeping a move possible afterwards."""
+        if not self.taken:
+            return []
+        board, track, laid = self.board, self.track, self.laid
+        seen, todo, found = {self.trains[p]}, [self.trains[p]], []
+        while todo:
+            node = todo.pop()
+            for nxt in board.adj[node]:
+                if nxt in seen:
+                    continue
+                seen.add(nxt)
+                owner = track.get(nxt)
+                if board.is_town[nxt] or nxt in laid or (owner is not None and owner != p):
+                    todo.append(nxt)
+                elif owner is None:
+                    found.append(nxt)
+        spaces = []
+        for space in sorted(found, key=lambda s: int(s[1:])):
+            trial = self.clone()
+            trial._lay(p, space)
+            if trial._go_options(p):
+                spaces.append(space)
+        return spaces
+
+    def _lay(self, p: int, space: str) -> None:
+        self.track[space] = p
+        self.supply[p].pop()
+        self.taken -= 1
+        self.laid = self.laid | {space}
 
     def _go(self, p: int, path: tuple[str, ...]) -> None:
         if self.step != GO:
@@ -771,16 +943,18 @@ class SpectralRailsState(State):
             seen.add(node)
             if board.is_space(node):
                 owner = track.get(node)
-                if owner == p:
+                if node in self.laid:
+                    pass  # laid this turn: ridden like the pieces the route itself gets
+                elif owner == p:
                     raise IllegalAction("own trail", f"{node} holds your own trail from an earlier turn: you may not ride it again")
-                if owner is None:
+                elif owner is None:
                     if self.by_coin:
                         raise IllegalAction("coin move", f"{node} is empty: a coin move rides only on other players' trail")
                     places.append(node)
                 elif not others:
                     raise IllegalAction("trail of this turn", f"{node} holds {self.players[owner]}'s trail: the train rides only on trail laid this turn")
             here = node
-        if not path or not board.is_town[here]:
+        if not path or not (board.is_town[here] or self.game.end_anywhere):
             raise IllegalAction("route", "a route ends at a town")
         if here == self.trains[p]:
             raise IllegalAction("moving", "the train must leave its town")
@@ -795,6 +969,10 @@ class SpectralRailsState(State):
         self._to_deliver(p)
 
     def _maybe_end_drop(self, p: int) -> None:
+        if self.take_after:
+            if self.drop_left == 0:
+                self.step, self.taken, self.take_after, self.by_coin = GO, self.take_after, 0, False
+            return
         removable, free = self._removable(p)
         if self.drop_left == 0 or not removable:
             self._to_deliver(p)
@@ -804,6 +982,10 @@ class SpectralRailsState(State):
             raise IllegalAction("removing trail", "take back pieces only after playing remove")
         removable, free = self._removable(p)
         if type(action) is Stop:
+            if self.take_after:
+                raise IllegalAction("taking trail", f"take back {self.drop_left} more pieces before taking {self.take_after}")
+            if self.game.remove_exactly:
+                raise IllegalAction("removing trail", f"you take back exactly the card's value: {self.drop_left} more to go")
             if not (free and self.dropped):
                 raise IllegalAction("removing trail", "your train touches your trail: every piece not joined to it must go, up to the card's value")
             return self._to_deliver(p)
@@ -843,6 +1025,7 @@ class SpectralRailsState(State):
     def _next_turn(self) -> None:
         self.step = BEGIN
         self.taken = 0
+        self.laid = frozenset()
         n = len(self.players)
         for k in range(1, n + 1):
             q = (self.current + k) % n
@@ -886,6 +1069,7 @@ class SpectralRailsState(State):
         self.high_player = None
         self._winner_pending = False
         self.out = [False] * len(self.players)
+        self.kept = [0] * len(self.players)
         self.current = self.leader
         self._auction_skip()
 
@@ -915,7 +1099,16 @@ class SpectralRailsState(State):
         self.current = (p + 1) % len(self.players)
         self._auction_skip()
 
-    def _auction_pass(self, p: int) -> None:
+    def _auction_pass(self, p: int, keep: int) -> None:
+        bid = [int(c[1:]) for c in self.bids[p]]
+        if self.game.auction_keep == "highest":
+            if keep:
+                raise IllegalAction("auction", "the highest card of your bid comes back: pass without naming one")
+        elif bid and not keep:
+            raise IllegalAction("auction", f"name the card of your bid you take back: pass keep <value> ({_cards_text(tuple(bid))})")
+        elif keep and keep not in bid:
+            raise IllegalAction("auction", f"your bid holds no {keep}" if bid else "you have no bid to take a card back from")
+        self.kept[p] = keep
         self.out[p] = True
         self.current = (p + 1) % len(self.players)
         self._auction_skip()
@@ -927,9 +1120,10 @@ class SpectralRailsState(State):
             if not bid:
                 continue
             if q != winner:
-                best = max(bid, key=lambda c: int(c[1:]))
-                bid.remove(best)
-                self.hands[q].append(best)
+                keep = self.kept[q]
+                back = f"{self.letters[q]}{keep}" if keep else max(bid, key=lambda c: int(c[1:]))
+                bid.remove(back)
+                self.hands[q].append(back)
             for card in bid:
                 self.rows[q].insert(0, card)
             bid.clear()
@@ -948,12 +1142,21 @@ class SpectralRailsState(State):
         else:
             self._begin_round()
 
+    def _may_clear(self, p: int, space: str) -> bool:
+        """Whether the auction winner `p` may remove the piece on `space`, by the reading."""
+        owner = self.track.get(space)
+        reading = self.game.auction_clear
+        return owner is not None and (reading == "anyone" or (owner == p) == (reading == "own"))
+
     def _clear(self, p: int, space: str) -> None:
         if not self.clear_left:
             raise IllegalAction("auction", f"you may remove no more trail (your bid was {self.high})")
         owner = self.track.get(space)
         if owner is None:
             raise IllegalAction("auction", f"{space} holds no trail")
+        if not self._may_clear(p, space):
+            whose = "your own" if self.game.auction_clear == "own" else "other players'"
+            raise IllegalAction("auction", f"{space} holds {self.players[owner]}'s trail: you remove only {whose} trail")
         del self.track[space]
         self.supply[owner].append(f"trail-{self.colours[owner]}")
         self.clear_left -= 1
@@ -1033,7 +1236,7 @@ class SpectralRailsState(State):
             cards = len(self.hands[p]) + len(self.rows[p]) + len(self.bids[p])
             if cards != len(self.game.card_values[self.colours[p]]):
                 problems.append(f"{player}: {cards} ether cards between hand, row and bid")
-            if len(self.aboard[p]) > SEATS:
+            if len(self.aboard[p]) > self.game.seats:
                 problems.append(f"{player} carries {len(self.aboard[p])} souls")
             if len(self.coins[p]) > COINS:
                 problems.append(f"{player} holds {len(self.coins[p])} coins")
@@ -1060,7 +1263,7 @@ class SpectralRailsState(State):
         for name in ("hands", "rows", "bids", "coins", "supply", "aboard", "delivered1", "delivered2"):
             setattr(other, name, [list(x) for x in getattr(self, name)])
         for name in ("bank", "bag", "light", "box", "round_track", "wrecks_off", "trains", "passed", "out",
-                     "start_order"):
+                     "start_order", "kept"):
             setattr(other, name, list(getattr(self, name)))
         other.track = dict(self.track)
         other.waiting = {t: list(s) for t, s in self.waiting.items()}
@@ -1084,6 +1287,8 @@ class SpectralRailsState(State):
     def _nearness(self, p: int, town: str | None, souls=None) -> float:
         if town is None:
             return 0.0
+        if town not in self.board.distance:  # a train on the track: measured from its route's first town
+            town = self.board.routes[self.board.space_route[town]][0]
         near = self.board.distance[town]
         return sum(0.5 / (1 + near.get(self.soul_town(s), 9)) for s in (self.aboard[p] if souls is None else souls))
 
@@ -1148,6 +1353,37 @@ def _player_map(state, setup, key) -> dict[int, Any]:
     return out
 
 
+def _setup_bids(state: SpectralRailsState, setup: dict, passed: list[str]) -> None:
+    """An auction under way: the cards each bidder has laid ({P1: [2, 3]}, taken from the hand),
+    the players who have left it (`passed`, with no bid standing) and whose turn it is."""
+    totals = {}
+    for p, values in _player_map(state, setup, "bids").items():
+        where = f"bids.{state.players[p]}"
+        if not isinstance(values, list) or not values or not all(isinstance(v, int) for v in values):
+            raise SetupError(where, "must be a list of the card values laid")
+        if not state._has_cards(p, values):
+            raise SetupError(where, f"{state.players[p]} holds no cards {_cards_text(tuple(values))} in hand")
+        if state.players[p] in passed:
+            raise SetupError(where, "a player who has left the auction has no bid standing")
+        state.bids[p] = state._spend(p, values, to_row=False)
+        totals[p] = sum(values)
+    if totals:
+        best = max(totals.values())
+        leaders = [p for p, total in totals.items() if total == best]
+        if len(leaders) > 1:
+            raise SetupError("bids", "every bid beats the one before it: two bids cannot stand at the same total")
+        state.high, state.high_player = best, leaders[0]
+    for q in passed:
+        state.out[state.index[q]] = True
+        state.passed[state.index[q]] = False
+    if "turn" in setup:
+        turn = setup["turn"]
+        if turn not in state.index or state.out[state.index[turn]] or state.index[turn] == state.high_player:
+            raise SetupError("turn", f"must be a player still in the auction who does not hold the highest bid, not {turn!r}")
+        state.current = state.index[turn]
+    state._auction_skip()
+
+
 def _apply_setup(state: SpectralRailsState, setup: dict) -> None:
     game, board = state.game, state.board
     data = setup.get("map") or game.map_data
@@ -1183,8 +1419,8 @@ def _apply_setup(state: SpectralRailsState, setup: dict) -> None:
 
     for p, value in _player_map(state, setup, "aboard").items():
         state.aboard[p] = souls(value, f"aboard.{state.players[p]}")
-        if len(state.aboard[p]) > SEATS:
-            raise SetupError(f"aboard.{state.players[p]}", f"a train has {SEATS} seats")
+        if len(state.aboard[p]) > game.seats:
+            raise SetupError(f"aboard.{state.players[p]}", f"a train has {game.seats} seats")
     for p, value in _player_map(state, setup, "delivered").items():
         if not isinstance(value, dict) or not set(value) <= {"one", "two"}:
             raise SetupError(f"delivered.{state.players[p]}", "must be {one: [...], two: [...]}")
@@ -1245,8 +1481,9 @@ def _apply_setup(state: SpectralRailsState, setup: dict) -> None:
         state.track[space] = p
     trains = _player_map(state, setup, "trains")
     for p, town in trains.items():
-        if town not in board.town_region:
-            raise SetupError(f"trains.{state.players[p]}", f"unknown town {town!r}")
+        if town not in board.town_region and not (game.end_anywhere and board.is_space(town)):
+            raise SetupError(f"trains.{state.players[p]}", f"unknown town {town!r}"
+                             + (" (a train stands on a track space only when a move may end there)" if board.is_space(town) else ""))
         state.trains[p] = town
     # the rest of the soul tiles
     rest_dark = [s for s in dark if s not in named]
@@ -1275,6 +1512,8 @@ def _apply_setup(state: SpectralRailsState, setup: dict) -> None:
         raise SetupError("passed", "must be a list of players")
     for q in passed:
         state.passed[state.index[q]] = True
+    if "bids" in setup and phase != AUCTION:
+        raise SetupError("bids", "bids stand only during an auction (phase: auction)")
     state.phase = phase
     state._winner_pending = False
     if phase == START:
@@ -1286,6 +1525,7 @@ def _apply_setup(state: SpectralRailsState, setup: dict) -> None:
             raise SetupError("map", f"the map has {len(state._starts())} start towns for this half, fewer than {n} players")
     elif phase == AUCTION:
         state._begin_auction()
+        _setup_bids(state, setup, passed)
     else:
         missing = [state.players[p] for p in range(n) if state.trains[p] is None]
         if missing:

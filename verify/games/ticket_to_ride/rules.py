@@ -12,6 +12,8 @@ draw is a cheap `pop()`. Which colours exist, every ticket and every big city co
 
 from __future__ import annotations
 
+import textwrap
+
 from collections import Counter
 from dataclasses import dataclass
 from itertools import combinations
@@ -38,6 +40,12 @@ READINGS = {
     "bump_count": ("all", "colour"),  # what a column counts when a colour is taken over
     "last_face_up": ("closed", "open"),  # may face-up cards be taken once the deck is empty?
     "last_round": ("everyone", "others"),  # does the player who triggers the end play once more?
+    # Four players, the second deal: one card at a time from the player who starts the second
+    # deck, or four at a time in that order (the difference shows when fewer than 16 cards remain).
+    "second_deal": ("one-at-a-time", "four-at-a-time"),
+    # A second deck down to its last card (or none) by the deal: the final round starts at once,
+    # or only after the first player's turn (who then plays twice).
+    "short_second_deck": ("at-once", "after-first-turn"),
 }
 
 
@@ -212,15 +220,24 @@ class TicketToRideState(State):
         self.deck, self.faceup, self.discard = [], [], []
         order = self.chance.shuffle("redeal", sorted(gathered))
         self.deck = order[::-1]
-        for p in self.players:
-            for _ in range(REDEAL):
-                if self.deck:
-                    self.hands[p].append(self.deck.pop())
+        n = len(self.players)
+        starter = (last + 1) % n
+        seats = [self.players[(starter + k) % n] for k in range(n)]
+        if self.game.second_deal == "one-at-a-time":
+            receivers = [p for _ in range(REDEAL) for p in seats]
+        else:
+            receivers = [p for p in seats for _ in range(REDEAL)]
+        for p in receivers:
+            if self.deck:
+                self.hands[p].append(self.deck.pop())
         self._refill()
         self.deck_number = 2
         self.final = None
         self.trigger = None
-        self.current = (last + 1) % len(self.players)
+        self.current = starter
+        if len(self.deck) <= 1 and self.game.short_second_deck == "at-once":
+            # The deal itself brought the deck down: every player, the first included, has one turn.
+            self.final = n
         self._begin_turn()
 
     # --- the State interface ----------------------------------------------------------------
@@ -468,10 +485,11 @@ class TicketToRideState(State):
         tracks_seen = Visibility.EVERYONE if over else (Visibility.OWNER if self.game.beginners else Visibility.NOBODY)
         tickets_seen = Visibility.EVERYONE if over else Visibility.OWNER
         zones = [
-            Zone("deck", self.deck, Visibility.NOBODY, ordered=True),
+            # Piles are kept top last (drawing pops); every pile reads top first, as in a setup.
+            Zone("deck", self.deck[::-1], Visibility.NOBODY, ordered=True),
             Zone("faceup", self.faceup, Visibility.EVERYONE),
             Zone("discard", self.discard, Visibility.EVERYONE),
-            Zone("ticket_deck", self.ticket_deck, Visibility.NOBODY, ordered=True),
+            Zone("ticket_deck", self.ticket_deck[::-1], Visibility.NOBODY, ordered=True),
             Zone("cities", self.cities, Visibility.EVERYONE),
         ]
         for p in self.players:
@@ -749,7 +767,11 @@ class TicketToRide(Game):
     only its coloured cards), last_face_up (closed: no train card may be drawn once the deck is
     empty; open: face-up cards may still be taken), last_round (everyone: once the deck is down to
     its last card every player, the one who brought it there included, has one more turn; others:
-    only the other players do)."""
+    only the other players do), second_deal (one-at-a-time: the four-player second deal gives one
+    card at a time round the table from the player who starts the second deck; four-at-a-time:
+    four to each in that order) and short_second_deck (at-once: when that deal leaves the deck at
+    one card or none, the final round starts with the first player's turn; after-first-turn: it
+    starts after it, so the first player plays twice)."""
 
     id = "ticket-to-ride-card-game"
 
@@ -768,6 +790,8 @@ class TicketToRide(Game):
         self.bump_count = params.get("bump_count", "all")
         self.last_face_up = params.get("last_face_up", "closed")
         self.last_round = params.get("last_round", "everyone")
+        self.second_deal = params.get("second_deal", READINGS["second_deal"][0])
+        self.short_second_deck = params.get("short_second_deck", READINGS["short_second_deck"][0])
         self.min_players = content.game["players"]["min"]
         self.max_players = content.game["players"]["max"]
         self.colours: list[str] = [c["id"] for c in content.files["colours"]["colours"]]
@@ -852,7 +876,8 @@ class TicketToRide(Game):
         return state
 
     def notation_help(self) -> str:
-        return NOTATION_HELP
+        readings = ", ".join(f"{name} ({' | '.join(str(v).lower() for v in values)})" for name, values in READINGS.items())
+        return NOTATION_HELP + textwrap.fill(f"Parameters (the first value is the default): {readings}.", 96, break_on_hyphens=False) + "\n"
 
 
 SETUP_KEYS = {"train_deck", "ticket_deck", "hands", "columns", "tracks", "faceup", "deck", "discard", "tickets",
@@ -1040,8 +1065,8 @@ offered, done, ticket_deck, turn, step (start, draw2, keep), phase (choose, play
 deck_number, final_turns, trigger and rest (deck or discard: where unnamed cards go).
 Chance: deal, deal-tickets, tickets (the returned starting tickets), redeal (second deck).
 Fields for expect: phase, step, to_move, turns, deck_number, final_turns, trigger, columns,
-hand.P1, yard.P1, tracks.P1, tickets.P1, offered.P1, done.P1, faceup, deck, discard,
-ticket_deck, cities. Result fields for end: winner, winners, order, scores, breakdown
+hand.P1, yard.P1, tracks.P1, tickets.P1, offered.P1, done.P1, faceup, deck and ticket_deck
+(top first, as in the setup), discard, cities. Result fields for end: winner, winners, order, scores, breakdown
 (completed, failed, cards, unused, gained, lost, tickets, cities, city_points, total),
 tiebreaks, turns.
 """
