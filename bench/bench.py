@@ -418,7 +418,6 @@ def bench_printing(venv: Path, spans_by_game: dict) -> None:
               f"wrote {files} files, {pdfs} PDFs, {pages} pages")
         if target:
             print("    " + anchor(target, statistics.median(walls), statistics.median(cpus), base, base_cpu))
-    guarded("rebuild", bench_rebuild)
         if is_base:
             try:
                 inside = [r.last_json() for r in done]
@@ -435,6 +434,7 @@ def bench_printing(venv: Path, spans_by_game: dict) -> None:
         note = f", {card / deck:.2f}x the time of protograf's deck" if deck else ""
         print(f"  in process, cardgen: cards-a4-home.pdf of Game of Trains alone (88 cards, fronts and backs, bleed and"
               f" marks), fastest library build above (fonts already loaded): {card:.2f} s{note}")
+    guarded("rebuild", bench_rebuild)
 
 
 def anchor(target: tuple[str, float], wall: float, cpu: float, base: float | None, base_cpu: float | None) -> str:
