@@ -5,7 +5,8 @@ environment (`bench/setup-comparison.sh` makes it; `make bench` runs both):
 - Flamme Rouge races: the package flamme-rouge 0.1.2 played by its own bots against
   `cardgen simulate flamme-rouge --players 4`;
 - printing: an 88-card deck made with protograf (`bench/protograf_deck.py`) against
-  `cardgen build game-of-trains ...` and against `cardgen build` of every game.
+  `cardgen build game-of-trains ...` and against `cardgen build` of every game (on every core and
+  in one process), then a build again with nothing changed; each beside its anchor.
 
 Run with `make bench`, or `python bench/bench.py [GAME ...] [--part startup|games|races|printing]`.
 Figures are printed, never asserted: they depend on the machine and on what else it is running, so
@@ -40,6 +41,9 @@ PRINT_RUNS = 5        # whole processes for the protograf deck and the one-game 
 FULL_BUILD_RUNS = 3   # whole processes for the build of every game
 STARTUP_RUNS = 7      # whole processes for each start-up figure
 STARTUP_TARGET = 0.3  # seconds: a command people type often should answer within this
+ONE_DECK_TARGET = 3.0    # times protograf's speed for one deck, whole process
+FULL_BUILD_TARGET = 5.0  # seconds for every game's default build, whole process
+REBUILD_TARGET = 1.0     # seconds for a build with nothing changed
 
 CARDGEN = Path(sys.executable).parent / "cardgen"
 
@@ -97,10 +101,10 @@ class Run:
         raise ValueError("the process printed no JSON line")
 
 
-def run_process(argv: list, cwd: Path | None = None, timeout: float = 600) -> Run:
+def run_process(argv: list, cwd: Path | None = None, timeout: float = 600, env: dict | None = None) -> Run:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run([str(a) for a in argv], cwd=cwd, capture_output=True, text=True, timeout=timeout)
+    done = subprocess.run([str(a) for a in argv], cwd=cwd, capture_output=True, text=True, timeout=timeout, env=env)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -388,13 +392,18 @@ def bench_printing(venv: Path, spans_by_game: dict) -> None:
     if python is not None:
         rows.append(("protograf 0.5.2: 88 poker cards (63 x 88 mm), a number on each, fronts only, A4",
                      lambda out: [python, "-c", PROTOGRAF_TIMER, BENCH / "protograf_deck.py", "-d", out],
-                     PRINT_RUNS, True, True))
-    rows.append(("cardgen build game-of-trains --paper a4 --layout home --lang en --out DIR",
-                 lambda out: [CARDGEN, "build", "game-of-trains", "--paper", "a4", "--layout", "home",
-                              "--lang", "en", "--out", out], PRINT_RUNS, True, False))
-    rows.append(("cardgen build --out DIR (every game, both papers, its default layouts, both languages)",
-                 lambda out: [CARDGEN, "build", "--out", out], FULL_BUILD_RUNS, False, False))
-    for label, argv, runs, warm_up, is_base in rows:
+                     PRINT_RUNS, True, True, None))
+    for layout, target in (("home", None), ("butted", ("speed", ONE_DECK_TARGET))):
+        rows.append((f"cardgen build game-of-trains --paper a4 --layout {layout} --lang en --out DIR",
+                     lambda out, layout=layout: [CARDGEN, "build", "game-of-trains", "--paper", "a4", "--layout",
+                                                 layout, "--lang", "en", "--out", out], PRINT_RUNS, True, False, target))
+    rows.append(("cardgen build --out DIR (every game, both papers, its default layouts, both languages; "
+                 "one process per core)",
+                 lambda out: [CARDGEN, "build", "--out", out], FULL_BUILD_RUNS, False, False,
+                 ("seconds", FULL_BUILD_TARGET)))
+    rows.append(("cardgen build --workers 1 --out DIR (the same, in one process)",
+                 lambda out: [CARDGEN, "build", "--workers", "1", "--out", out], FULL_BUILD_RUNS, False, False, None))
+    for label, argv, runs, warm_up, is_base, target in rows:
         try:
             done, (files, pdfs, pages) = timed_processes(argv, runs, warm_up)
         except Exception as exc:  # noqa: BLE001
@@ -407,6 +416,8 @@ def bench_printing(venv: Path, spans_by_game: dict) -> None:
                  f"{statistics.median(cpus) / base_cpu:.1f}x its CPU time") if base and not is_base else ""
         print(f"  {label}\n    {spread(walls)} s over {runs} runs, CPU {statistics.median(cpus):.2f} s{ratio}; "
               f"wrote {files} files, {pdfs} PDFs, {pages} pages")
+        if target:
+            print("    " + anchor(target, statistics.median(walls), statistics.median(cpus), base, base_cpu))
         if is_base:
             try:
                 inside = [r.last_json() for r in done]
@@ -423,6 +434,36 @@ def bench_printing(venv: Path, spans_by_game: dict) -> None:
         note = f", {card / deck:.2f}x the time of protograf's deck" if deck else ""
         print(f"  in process, cardgen: cards-a4-home.pdf of Game of Trains alone (88 cards, fronts and backs, bleed and"
               f" marks), fastest library build above (fonts already loaded): {card:.2f} s{note}")
+    guarded("rebuild", bench_rebuild)
+
+
+def anchor(target: tuple[str, float], wall: float, cpu: float, base: float | None, base_cpu: float | None) -> str:
+    """A figure beside its anchor: ("speed", k) is k times protograf's deck (its time over ours),
+    ("seconds", s) is at most s seconds of wall time."""
+    kind, goal = target
+    if kind == "speed":
+        if not base:
+            return f"anchor: at least {goal:g}x protograf's speed; protograf not measured"
+        speed, cpu_speed = base / wall, base_cpu / cpu
+        return (f"anchor: at least {goal:g}x protograf's speed; {speed:.2f}x by wall time, {cpu_speed:.2f}x by CPU time"
+                f"  {'met' if speed >= goal else 'not met'}")
+    return f"anchor: under {goal:g} s; {wall:.2f} s wall, {cpu:.2f} s CPU  {'met' if wall < goal else 'not met'}"
+
+
+def bench_rebuild() -> None:
+    """`cardgen build` again into a folder it has just filled, with nothing changed."""
+    with tempfile.TemporaryDirectory() as tmp, tempfile.TemporaryDirectory() as cache:
+        environment = {**os.environ, "CARDGEN_CACHE": cache}
+        first = run_process([CARDGEN, "build", "--out", tmp], env=environment)
+        if first.problem():
+            raise RuntimeError(first.problem())
+        done = [run_process([CARDGEN, "build", "--out", tmp], env=environment) for _ in range(STARTUP_RUNS)]
+        if done[-1].problem() or "nothing changed" not in done[-1].stdout:
+            raise RuntimeError(done[-1].problem() or "the second build drew the files again")
+    walls, cpus = [r.wall for r in done], [r.cpu for r in done]
+    print(f"  cardgen build --out DIR again, nothing changed (every file kept)\n"
+          f"    {spread(walls)} s over {len(done)} runs, CPU {statistics.median(cpus):.2f} s\n    "
+          + anchor(("seconds", REBUILD_TARGET), statistics.median(walls), statistics.median(cpus), None, None))
 
 
 # --- main -------------------------------------------------------------------------------------
@@ -435,6 +476,9 @@ def main() -> None:
                         help="virtual environment holding flamme-rouge and protograf")
     args = parser.parse_args()
     started = time.perf_counter()
+    # Builds remember what they made (cardgen.buildcache); the bench's records go with the bench.
+    cache = tempfile.TemporaryDirectory(prefix="bench-cache-")
+    os.environ["CARDGEN_CACHE"] = cache.name
     print(f"cardgen bench, Python {sys.version.split()[0]}, {load_average()}")
     print()
     spans_by_game: dict = {}

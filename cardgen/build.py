@@ -236,23 +236,16 @@ def build_game(content, out_dir: Path, papers=("a4", "letter"), layouts=SHEETS_O
                langs=LANGUAGES, options: BuildOptions | None = None) -> list[Path]:
     """Write every printable file of one game under `out_dir/<game id>/`; call `progress(path)`
     after each file. Returns the paths written, in order."""
-    written = []
-    for path, render in planned_outputs(content, out_dir, papers, layouts, flip, langs, options):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        render(path)
-        written.append(path)
-        if progress is not None:
-            progress(path)
-    return written
+    return render_all(planned_outputs(content, out_dir, papers, layouts, flip, langs, options), 1, progress)
 
 
 def build_all(contents, out_dir: Path, progress: Callable[[Path], object] | None = None,
-              calibration: bool = False, **options) -> list[Path]:
+              calibration: bool = False, workers: int = 1, **options) -> list[Path]:
     """Build every game into `out_dir` through a staging folder beside it: files appear in
     `out_dir` only once every file of the run is done; files the run does not make stay as they
     are. With `calibration`, the duplex calibration sheet of every paper is made too, at the top
-    of `out_dir`. Returns the final paths. `OutputError` names the path and the cause when the
-    output folder cannot be written."""
+    of `out_dir`. `workers` processes render the files (see `render_all`). Returns the final
+    paths. `OutputError` names the path and the cause when the output folder cannot be written."""
     out_dir = Path(out_dir)
     chosen = options.get("options")
     if chosen is not None and chosen.cards:
@@ -268,9 +261,9 @@ def build_all(contents, out_dir: Path, progress: Callable[[Path], object] | None
     done = False
     try:
         with _signals_interrupt():
-            staged: list[Path] = []
+            jobs: list[tuple[Path, Render]] = []
             for content in contents:
-                staged += build_game(content, staging, progress=progress, options=build_options, **options)
+                jobs += planned_outputs(content, staging, options=build_options, **options)
             if calibration:
                 from cardgen.calibration import ORIENTATIONS, calibration_name, render_calibration
 
@@ -278,11 +271,9 @@ def build_all(contents, out_dir: Path, progress: Callable[[Path], object] | None
                 for paper in options.get("papers", ("a4", "letter")):
                     for orientation in ORIENTATIONS:
                         path = staging / calibration_name(paper, flip, orientation)
-                        tagged(path.name, partial(render_calibration, paper=paper, flip=flip,
-                                                  orientation=orientation))(path)
-                        staged.append(path)
-                        if progress is not None:
-                            progress(path)
+                        jobs.append((path, tagged(path.name, partial(render_calibration, paper=paper, flip=flip,
+                                                                     orientation=orientation))))
+            staged = render_all(jobs, workers, progress)
             final = _move_into_place([(path, out_dir / path.relative_to(staging)) for path in staged], out_dir)
         done = True
         return final
@@ -292,6 +283,63 @@ def build_all(contents, out_dir: Path, progress: Callable[[Path], object] | None
         shutil.rmtree(staging, ignore_errors=True)
         if made_out_dir and not done:
             _remove_empty(out_dir)
+
+
+def reads_other_outputs(path: Path) -> bool:
+    """Whether the file at `path` is made from files of the same build: an assembly page reads the
+    files planned before it, a shop PNG is a page of the shop PDF beside it."""
+    return path.name.startswith("assembly-") or (path.suffix == ".png" and path.parent.name.startswith("shop-"))
+
+
+_jobs: list[tuple[Path, Render]] = []  # the jobs of the running `render_all`, inherited by its workers
+
+
+def _render_job(index: int) -> int:
+    path, render = _jobs[index]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    render(path)
+    return index
+
+
+def _leave_signals_to_the_parent() -> None:
+    """In a worker: Ctrl-C (sent to the whole process group) is the parent's to handle, and the
+    parent's stop ends a worker at once, with no traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for number in _STOP_SIGNALS:
+        signal.signal(number, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, *_STOP_SIGNALS})
+
+
+def render_all(jobs: list[tuple[Path, Render]], workers: int = 1,
+               progress: Callable[[Path], object] | None = None) -> list[Path]:
+    """Render every (path, render) and return the paths in the order given. With more than one
+    worker, forked processes render the files, first those made from content alone and then those
+    made from other files of the build (`reads_other_outputs`); every file is drawn by the same
+    code from the same data either way, so its bytes do not depend on the number of workers.
+    Where processes cannot be forked, the files are rendered here, one after another."""
+    global _jobs
+    import multiprocessing
+
+    workers = min(workers, len(jobs))
+    previous, _jobs = _jobs, jobs
+    try:
+        if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+            for index in map(_render_job, range(len(jobs))):
+                if progress is not None:
+                    progress(jobs[index][0])
+        else:
+            with _signals_held():  # a stop that arrives while the workers fork waits until they have
+                pool = multiprocessing.get_context("fork").Pool(workers, initializer=_leave_signals_to_the_parent)
+            with pool:
+                for wave in (False, True):
+                    chosen = [i for i, (path, _) in enumerate(jobs) if reads_other_outputs(path) is wave]
+                    for index in pool.imap(_render_job, chosen):
+                        if progress is not None:
+                            progress(jobs[index][0])
+    finally:
+        _jobs = previous
+    return [path for path, _ in jobs]
 
 
 def _staging_parent(out_dir: Path) -> Path:

@@ -344,6 +344,8 @@ def build(
     tts_url: Optional[str] = typer.Option(
         None, "--tts-url", help="Where the Tabletop Simulator images will be hosted (a URL ending in the tts/ "
         "folder); default: addresses relative to the saved object."),
+    workers: int = typer.Option(0, min=0, max=1024, help="Processes to draw the files on (0: one per core); "
+                                "the files do not depend on it."),
 ):
     """Build every PDF (card sheets, tiles, rule sheets) of the games into OUT/<game>/.
 
@@ -354,7 +356,9 @@ def build(
     if not out.strip():
         raise UsageError("--out must name a folder")
     from cardgen.build import build_all, build_options
+    from cardgen.buildcache import remember_build, unchanged_files
     from cardgen.pdfdoc import cjk_font_description
+    from verify.workers import default_workers
 
     papers = ("a4", "letter") if paper is Paper.all else (paper.value,)
     layouts, options = build_options(layout.lower(), cut_line, back_offset, printer, shop, cards, sides.value, games,
@@ -371,6 +375,17 @@ def build(
             raise UsageError(f"--tts-url must be an address such as https://example.org/decks/, not {tts_url!r}")
         options = replace(options, tts_url=tts_url)
     size = _card_size(card_size) if card_size else None
+    settings = dict(games=games, paper=paper.value, layouts=layouts, flip=flip.value, options=repr(options),
+                    card_size=size, lang=lang.value if lang else None, strict=strict, content=str(content_dir()))
+    key = _build_key(settings, printer, layouts)
+    kept = unchanged_files(Path(out), key)
+    if kept is not None:
+        say(f"nothing changed since the last build into {quoted_name(Path(out))} (same content, options and code): "
+            f"{len(kept)} files kept as they are")
+        closing = where_to_start(kept)
+        if closing:
+            say(closing)
+        return
     contents = load_or_fail(games)
     if size is not None:
         for content in contents:
@@ -384,7 +399,8 @@ def build(
     calibration = options.cards is None and bool({"home", "butted"} & set(layouts))
     plan = dict(papers=papers, layouts=layouts, flip=flip.value, langs=langs, options=options)
     with Progress("building", _planned_files(contents, Path(out), calibration, **plan), "files") as progress:
-        written = build_all(contents, Path(out), progress=progress.step, calibration=calibration, **plan)
+        written = build_all(contents, Path(out), progress=progress.step, calibration=calibration,
+                            workers=workers or default_workers(), **plan)
     folders: dict[Path, int] = {}
     for path in written:
         if path.suffix in (".png", ".csv", ".json"):  # shop and Tabletop Simulator folders: one line each
@@ -394,10 +410,29 @@ def build(
     for folder, count in folders.items():
         say(f"wrote {quoted_name(folder)}/  ({count} files)")
     say(f"{len(written)} files in {time.perf_counter() - start:.2f} s")
+    remember_build(Path(out), key, written)
     _say_what_cmyk_left_out(layouts, options)
     closing = where_to_start(written)
     if closing:
         say(closing)
+
+
+def _build_key(settings: dict, printer: Path | None, layouts) -> str:
+    """The hash of what a build is made from (see `cardgen.buildcache`): its settings, the printer
+    profile's bytes, the fonts and colour profile it would use, the content and the code."""
+    from cardgen.buildcache import build_key
+    from cardgen.pdfdoc import NoChineseFont, find_cjk_font, latin_font_file
+
+    fonts = [latin_font_file()]
+    try:
+        fonts.append(find_cjk_font()[0])
+    except NoChineseFont:
+        pass  # no Chinese font: an English-only build, which a font found later must redo
+    if "shop" in layouts:
+        from cardgen.cmyk import find_profile
+
+        fonts.append(find_profile() or "no colour profile")
+    return build_key(content_dir(), settings, (printer,) if printer else (), tuple(fonts))
 
 
 def _say_what_cmyk_left_out(layouts, options) -> None:

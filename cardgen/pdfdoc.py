@@ -15,14 +15,15 @@ import io
 import os
 import tempfile
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from typing import Iterator
 
 import reportlab
 from reportlab import rl_config
 from reportlab.lib.units import mm
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase import pdfmetrics, ttfonts
+from reportlab.pdfbase.ttfonts import TTFont, TTFontFace
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
@@ -136,12 +137,58 @@ def latin_font_file() -> Path:
     return Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"
 
 
+_faces: dict[tuple[str, int], TTFontFace] = {}
+
+
+def parsed_face(path: Path, index: int = 0) -> TTFontFace:
+    """The parsed face `index` of a font file, parsed once per process: the Chinese font is large
+    (about 0.2 s a parse), and the glyph check and the canvas both need it."""
+    key = (str(path), index)
+    if key not in _faces:
+        _faces[key] = TTFontFace(str(path), subfontIndex=index)
+    return _faces[key]
+
+
+def _truetype_font(name: str, path: Path, index: int = 0) -> TTFont:
+    """A reportlab TrueType font named `name` on the face `parsed_face` keeps, so registering it
+    parses nothing again."""
+    face = parsed_face(path, index)
+    constructor = ttfonts.TTFontFace
+    ttfonts.TTFontFace = lambda *args, **kwargs: face  # TTFont.__init__ looks the class up at call time
+    try:
+        return TTFont(name, str(path), subfontIndex=index)
+    finally:
+        ttfonts.TTFontFace = constructor
+
+
+class _FontsOnDemand(dict):
+    """reportlab's table of registered fonts, which parses a font named in `_on_demand` the first
+    time a page sets text in it: a file with no Chinese text, or a run without the fixed-width
+    face, never parses the Chinese font."""
+
+    def __missing__(self, name):
+        make = _on_demand.pop(name, None)
+        if make is None:
+            raise KeyError(name)
+        pdfmetrics.registerFont(make())
+        return dict.__getitem__(self, name)
+
+
+_on_demand: dict = {}
+
+
+def _register_on_demand(name: str, path: Path, index: int) -> None:
+    if not isinstance(pdfmetrics._fonts, _FontsOnDemand):
+        pdfmetrics._fonts = _FontsOnDemand(pdfmetrics._fonts)
+    _on_demand[name] = partial(_truetype_font, name, path, index)
+
+
 def register_latin_fonts() -> None:
     if SANS in pdfmetrics.getRegisteredFontNames():
         return
     vera_dir = latin_font_file().parent
-    pdfmetrics.registerFont(TTFont(SANS, str(vera_dir / "Vera.ttf")))
-    pdfmetrics.registerFont(TTFont(SANS_BOLD, str(vera_dir / "VeraBd.ttf")))
+    pdfmetrics.registerFont(_truetype_font(SANS, vera_dir / "Vera.ttf"))
+    pdfmetrics.registerFont(_truetype_font(SANS_BOLD, vera_dir / "VeraBd.ttf"))
     pdfmetrics.registerFontFamily(SANS, normal=SANS, bold=SANS_BOLD, italic=SANS, boldItalic=SANS_BOLD)
 
 
@@ -209,8 +256,8 @@ def register_fonts() -> None:
         pdfmetrics.registerFontFamily(CJK, normal=CJK, bold=CJK, italic=CJK, boldItalic=CJK)
         _registered = True
         return
-    pdfmetrics.registerFont(TTFont(CJK, str(path), subfontIndex=face))
-    pdfmetrics.registerFont(TTFont(CJK_MONO, str(path), subfontIndex=face if mono is None else mono))
+    _register_on_demand(CJK, path, face)
+    _register_on_demand(CJK_MONO, path, face if mono is None else mono)
     pdfmetrics.registerFontFamily(CJK, normal=CJK, bold=CJK, italic=CJK, boldItalic=CJK)
     _cjk_used = str(path)
     _registered = True

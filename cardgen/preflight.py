@@ -172,10 +172,16 @@ class _Page:
     images: list[tuple[str, float]] = field(default_factory=list)
 
 
-def _coverage(font: str) -> set[int] | None:
-    face = pdfmetrics.getFont(font).face
-    mapping = getattr(face, "charToGlyph", None)
-    return set(mapping) if mapping else None
+_covered: dict[str, frozenset[int] | None] = {}
+
+
+def _coverage(font: str) -> frozenset[int] | None:
+    """The code points a registered font prints, worked out once per font (there is a text run
+    for every line on every card)."""
+    if font not in _covered:
+        mapping = getattr(pdfmetrics.getFont(font).face, "charToGlyph", None)
+        _covered[font] = frozenset(mapping) if mapping else None
+    return _covered[font]
 
 
 def _where(content, stem: str, json_path) -> str:

@@ -73,8 +73,6 @@ _coverage: dict[str, frozenset[int] | None] = {}
 def font_coverage(lang: str) -> frozenset[int] | None:
     """Code points the font that prints `lang` has; None when that font is not available here."""
     if lang not in _coverage:
-        from reportlab.pdfbase.ttfonts import TTFont
-
         from cardgen import pdfdoc
         from cardgen.errors import UsageError
 
@@ -83,7 +81,7 @@ def font_coverage(lang: str) -> frozenset[int] | None:
                 path, face, _, _ = pdfdoc.find_cjk_font()
             else:
                 path, face = pdfdoc.latin_font_file(), 0
-            _coverage[lang] = frozenset(TTFont("CardgenCoverage", str(path), subfontIndex=face).face.charToGlyph)
+            _coverage[lang] = frozenset(pdfdoc.parsed_face(path, face).charToGlyph)
         except UsageError:
             _coverage[lang] = None
     return _coverage[lang]

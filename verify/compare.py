@@ -11,11 +11,11 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import os
 import random
 from dataclasses import dataclass
 from pathlib import Path
 
+from cardgen.buildcache import cache_dir
 from verify.engine import Game
 from verify.simulate import play_one
 
@@ -86,14 +86,6 @@ def recheck(game: Game, key: str, record: dict, turn_cap: int = 2000, runner=Non
         except OSError:
             pass  # an unwritable cache only costs the next run the measurement
     return moved
-
-
-def cache_dir() -> Path:
-    """Where measured results are remembered: $CARDGEN_CACHE, else the user's cache folder."""
-    if os.environ.get("CARDGEN_CACHE"):
-        return Path(os.environ["CARDGEN_CACHE"])
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "cardgen"
 
 
 def _rules_code_hash() -> str:

@@ -7,7 +7,6 @@ from __future__ import annotations
 from cardgen.games.flamme_rouge import checks, faces
 from cardgen.games.flamme_rouge import diagrams as pictures
 from cardgen.registry import GameDefinition
-from verify.games.flamme_rouge.odds import energy_odds
 from verify.games.flamme_rouge.rules import FlammeRouge
 
 
@@ -29,6 +28,8 @@ class FlammeRougeDefinition(GameDefinition):
         return super().component_names(content, lang) | {pictures.term(content, kind, lang) for kind in ("rouleur", "sprinteur")}
 
     def odds(self, content):
+        from verify.games.flamme_rouge.odds import energy_odds  # sympy loads only when odds are printed
+
         return energy_odds(content)
 
     def draw_face(self, canvas, content, card, rect, bleed):

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from sympy import Rational, binomial
-
 from cardgen.errors import ContentError
 
 EFFECTS = ("swap", "clear-two", "clear-three", "trade", "close-line")
@@ -129,6 +127,8 @@ def facts(content) -> dict:
 def deal_odds(content) -> dict[str, Rational]:
     """Exact chances for a fresh shuffle of the train and action cards: that five cards hold at
     least one card of a given train kind, at least one action card, and that one draw is that kind."""
+    from sympy import Rational, binomial  # loaded only when odds are printed
+
     trains = [c for c in content.cards if c["deck"] == "trains"]
     total = sum(c.get("copies", 1) for c in content.cards if c["deck"] in ("trains", "actions"))
     kind = trains[0]["copies"]

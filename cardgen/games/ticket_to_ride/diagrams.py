@@ -9,7 +9,6 @@ facts (`{loco_faceup_2}` ...), and a test checks them against dealt games.
 from __future__ import annotations
 
 from reportlab.platypus import Table, TableStyle
-from sympy import Rational, binomial
 
 from cardgen.diagrams import Picture, term
 from cardgen.faces import INK
@@ -60,6 +59,8 @@ def _pools(content, players: int) -> tuple[int, int, int]:
 
 def loco_in_faceup(content, players: int) -> Rational:
     """Chance that the five cards turned up at the start show at least one locomotive."""
+    from sympy import Rational, binomial  # loaded only when odds are printed
+
     pool, locos, _ = _pools(content, players)
     return 1 - Rational(binomial(pool - locos, 5), binomial(pool, 5))
 
@@ -67,11 +68,15 @@ def loco_in_faceup(content, players: int) -> Rational:
 def blind_pair_helps(content, players: int) -> Rational:
     """Chance that two cards drawn blind from a fresh shuffle hold at least one card of a
     given colour or a locomotive."""
+    from sympy import Rational, binomial  # loaded only when odds are printed
+
     pool, locos, per = _pools(content, players)
     return 1 - Rational(binomial(pool - locos - per, 2), binomial(pool, 2))
 
 
 def blind_loco(content, players: int) -> Rational:
+    from sympy import Rational, binomial  # loaded only when odds are printed
+
     pool, locos, _ = _pools(content, players)
     return Rational(locos, pool)
 

@@ -1,0 +1,116 @@
+"""Remembering a build, so that building again with nothing changed writes nothing.
+
+After a build, a small record goes into the user's cache folder (one per output folder): a hash of
+everything the files were made from, and the SHA-256 of every file written. The hash covers every
+file of the content folder, the build's options (with the bytes of a printer profile it names),
+the source of cardgen and of the rules engines, the versions of the libraries that draw and
+rasterise, and the fonts and colour profile the run would use. The next build with the same hash
+whose files are all still in place, byte for byte, has nothing to do and says so; any difference
+builds everything again as usual. A record that cannot be read or written only costs the next run
+a full build.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from importlib import metadata
+from pathlib import Path
+
+import cardgen
+
+# Libraries whose version can change the bytes of a file (drawing, fonts, pictures, rasterising).
+DRAWING_LIBRARIES = ("reportlab", "rl-accel", "pypdfium2", "Pillow", "fonttools", "svglib", "openpyxl", "PyYAML")
+
+
+def cache_dir() -> Path:
+    """Where results worth keeping between runs go: $CARDGEN_CACHE, else the user's cache folder."""
+    if os.environ.get("CARDGEN_CACHE"):
+        return Path(os.environ["CARDGEN_CACHE"])
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "cardgen"
+
+
+def _add_tree(digest, root: Path, pattern: str) -> None:
+    for path in sorted(p for p in root.rglob(pattern) if p.is_file() and "__pycache__" not in p.parts):
+        digest.update(path.relative_to(root).as_posix().encode("utf-8") + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+
+
+def _file_identity(path) -> str:
+    """A file named by path, size and modification time (fonts are large and never edited in place)."""
+    try:
+        status = os.stat(path)
+    except OSError:
+        return f"{path}: missing"
+    return f"{path}: {status.st_size} {status.st_mtime_ns}"
+
+
+def build_key(content_dir: Path, options: dict, files_named: tuple = (), fonts: tuple = ()) -> str:
+    """The hash of everything a build's files are made from: the content folder, `options` (any
+    JSON-able values), the bytes of `files_named` (a printer profile), the identity of `fonts`
+    (font and colour-profile files the run uses), the code and the drawing libraries' versions."""
+    digest = hashlib.sha256()
+    digest.update(json.dumps(options, sort_keys=True, default=str).encode("utf-8"))
+    for path in files_named:
+        digest.update(b"named\0" + hashlib.sha256(Path(path).read_bytes()).digest())
+    for path in fonts:
+        digest.update(_file_identity(path).encode("utf-8") + b"\0")
+    digest.update(b"content\0")
+    _add_tree(digest, Path(content_dir), "*")
+    for package in (Path(cardgen.__file__).parent, Path(cardgen.__file__).parent.parent / "verify"):
+        digest.update(f"code {package.name}\0".encode("utf-8"))
+        _add_tree(digest, package, "*.py")
+    for name in DRAWING_LIBRARIES:
+        try:
+            version = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            version = "absent"
+        digest.update(f"{name} {version}\0".encode("utf-8"))
+    return digest.hexdigest()
+
+
+def _record_path(out_dir: Path) -> Path:
+    where = hashlib.sha256(str(Path(out_dir).resolve()).encode("utf-8")).hexdigest()[:32]
+    return cache_dir() / "builds" / f"{where}.json"
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def unchanged_files(out_dir: Path, key: str) -> list[Path] | None:
+    """The files the last build into `out_dir` wrote, when it was made from the same inputs
+    (`key`) and every file is still there as written; None when anything differs."""
+    out_dir = Path(out_dir)
+    try:
+        record = json.loads(_record_path(out_dir).read_text("utf-8"))
+        if record.get("key") != key or not record.get("files"):
+            return None
+        paths = []
+        for name, sha in record["files"].items():
+            path = out_dir / name
+            if not path.is_file() or path.is_symlink() or _sha256(path) != sha:
+                return None
+            paths.append(path)
+        return paths
+    except (OSError, ValueError, TypeError, AttributeError):
+        return None
+
+
+def remember_build(out_dir: Path, key: str, written: list[Path]) -> None:
+    """Note what the build into `out_dir` made from the inputs hashed as `key`."""
+    out_dir = Path(out_dir)
+    record = {"key": key, "files": {path.relative_to(out_dir).as_posix(): _sha256(path) for path in written}}
+    target = _record_path(out_dir)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        temporary = target.with_suffix(f".{os.getpid()}.tmp")
+        temporary.write_text(json.dumps(record, sort_keys=True), "utf-8")
+        os.replace(temporary, target)
+    except OSError:
+        pass  # an unwritable cache only costs the next run a full build
+
+
+__all__ = ["build_key", "cache_dir", "remember_build", "unchanged_files"]
