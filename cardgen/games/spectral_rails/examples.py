@@ -80,12 +80,6 @@ SHOWN = {
 }
 
 
-def replay(content, stem: str):
-    from cardgen.rulesheet import worked_example
-
-    return worked_example(content, stem)
-
-
 # --- the scene: what a view draws, and where ------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -539,17 +533,18 @@ class ExampleBlock(Flowable):
 
 def examples_part(stems):
     def part(content, lang, styles):
-        from cardgen.rulesheet import body_flowables, tidy
+        from cardgen.rulesheet import body_flowables, example_beside_rule, tidy
 
         flowables = []
         for stem in stems:
             if not (content.root / "scenarios" / f"{stem}.yaml").is_file():
                 continue  # a trimmed copy of the content without this scenario prints the rule alone
-            example = replay(content, stem)
+            words = tidy(term(content, f"example-{stem}", lang))
+            example = example_beside_rule(content, stem, lang, words, example_picture)
             colon = "：" if lang.startswith("zh") else ": "
             title = f"{term(content, 'example', lang)}{colon}{term(content, f'example-{stem}-title', lang)}"
             text = []
-            for flowable in body_flowables(tidy(term(content, f"example-{stem}", lang)), styles):
+            for flowable in body_flowables(words, styles):
                 text += list(flowable._content) if isinstance(flowable, KeepTogether) else [flowable]
             flowables.append(ExampleBlock([para(plain(title), styles.h2)] + text, example_picture(content, lang, example)))
         return flowables
