@@ -201,7 +201,7 @@ def test_no_example_is_parted_from_its_picture(built):
     for lang, path in paths.items():
         pages = [flat(text) for text in pages_text(path)]
         for stem in example_scenarios(content):
-            text = flat(example_words(content, stem, lang))
+            text = flat(re.sub(r"\*\*", "", example_words(content, stem, lang)))  # bold markup prints no mark
             start, end = text[:24], text[-24:]
             on = [n for n, page in enumerate(pages) if start in page]
             if not on:
