@@ -300,11 +300,42 @@ def worked_example(content: GameContent, stem: str) -> WorkedExample:
     return cache[stem]
 
 
-def example_beside_rule(content: GameContent, stem: str) -> WorkedExample:
+def example_beside_rule(content: GameContent, stem: str, lang: str | None = None, words: str | None = None,
+                        draw: Callable | None = None) -> WorkedExample:
     """The worked example `stem`, drawn by a game's own part under the rule it shows; the sheet
-    then leaves it out of the examples gathered at the end."""
-    content.__dict__.setdefault("_examples_beside_rules", set()).add(stem)
+    then leaves it out of the examples gathered at the end. The part tells the words it prints in
+    `lang` and the function that draws the picture (f(content, lang, example) -> flowable); they
+    are kept with the content, so what checks a sheet finds them wherever the part took them from."""
+    record = examples_beside_rules(content).setdefault(stem, {"words": {}, "draw": None})
+    if lang is not None and words is not None:
+        record["words"][lang] = words
+    if draw is not None:
+        record["draw"] = draw
     return worked_example(content, stem)
+
+
+def examples_beside_rules(content: GameContent) -> dict[str, dict]:
+    """stem -> {"words": {lang: text}, "draw": function} of the examples game parts have placed."""
+    return content.__dict__.setdefault("_examples_beside_rules", {})
+
+
+def example_words(content: GameContent, stem: str, lang: str) -> str:
+    """The words the sheet prints for the worked example `stem` in `lang`: those a game part
+    printed under its rule, else the scenario's own `example.<lang>`."""
+    words = examples_beside_rules(content).get(stem, {}).get("words", {})
+    if lang in words:
+        return words[lang]
+    spec = worked_example(content, stem).data["example"]
+    if lang not in spec:
+        raise KeyError(f"{content.id}: example {stem} has no words in {lang} until its game part has placed it")
+    return tidy(spec[lang])
+
+
+def example_picture(content: GameContent, stem: str, lang: str):
+    """The picture the sheet draws for the worked example `stem`: the one its game part drew under
+    the rule, else the game's `example_diagram`; None if the game draws none."""
+    draw = examples_beside_rules(content).get(stem, {}).get("draw") or definition_for(content.id).example_diagram
+    return None if draw is None else draw(content, lang, worked_example(content, stem))
 
 
 def replay_examples(content: GameContent) -> list[WorkedExample]:
@@ -517,7 +548,7 @@ def placed_examples(content: GameContent) -> list[str]:
 
 def examples_part(sheet: Sheet) -> list[Flowable]:
     """The examples no section places beside its rule, together in one part."""
-    placed = set(placed_examples(sheet.content)) | sheet.content.__dict__.get("_examples_beside_rules", set())
+    placed = set(placed_examples(sheet.content)) | set(examples_beside_rules(sheet.content))
     flowables: list[Flowable] = []
     left = [example for example in sheet.examples if example.path.stem not in placed]
     for n, example in enumerate(left, 1):
@@ -536,7 +567,7 @@ def _has_part(sheet: Sheet, kind: str) -> bool:
     if kind == "rulings":
         return bool(sheet.content.files.get("rulings", {}).get("rulings"))
     if kind == "examples":
-        placed = set(placed_examples(sheet.content)) | sheet.content.__dict__.get("_examples_beside_rules", set())
+        placed = set(placed_examples(sheet.content)) | set(examples_beside_rules(sheet.content))
         return any(example.path.stem not in placed for example in sheet.examples)
     return True
 

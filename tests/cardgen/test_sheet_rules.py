@@ -22,7 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 from cardgen.content import LANGUAGES, PROJECT_CONTENT, load_game
 from cardgen.pdfdoc import register_fonts
 from cardgen.registry import definition_for, engine_for, registered
-from cardgen.rulesheet import narrated_steps, render_rule_sheet, tidy, worked_example
+from cardgen.rulesheet import example_picture, example_words, narrated_steps, render_rule_sheet, worked_example
 from cardgen.static_checks import simplified_only
 
 GAMES = sorted(game for game in registered() if (PROJECT_CONTENT / game).is_dir())
@@ -181,9 +181,9 @@ _PICTURES: dict[tuple, list[str]] = {}
 
 
 def _picture_runs(content, lang: str, stem: str) -> list[str]:
-    draw = definition_for(content.id).example_diagram
-    assert draw is not None, f"{content.id} has worked examples but no picture for them"
-    picture = draw(content, lang, worked_example(content, stem))
+    # The picture a game part drew beside its rule, else the game's picture of every example.
+    picture = example_picture(content, stem, lang)
+    assert picture is not None, f"{content.id} has worked examples but no picture for them"
     register_fonts()
     width, height = picture.wrap(1000, 1000)
     buffer = BytesIO()
@@ -201,7 +201,7 @@ def test_no_example_is_parted_from_its_picture(built):
     for lang, path in paths.items():
         pages = [flat(text) for text in pages_text(path)]
         for stem in example_scenarios(content):
-            text = flat(tidy(worked_example(content, stem).data["example"][lang]))
+            text = flat(re.sub(r"\*\*", "", example_words(content, stem, lang)))  # bold markup prints no mark
             start, end = text[:24], text[-24:]
             on = [n for n, page in enumerate(pages) if start in page]
             if not on:
@@ -278,7 +278,7 @@ def test_every_component_an_example_names_is_drawn_in_its_picture(built):
     for lang in LANGUAGES:
         names = game.component_names(content, lang)
         for stem in example_scenarios(content):
-            text = tidy(worked_example(content, stem).data["example"][lang])
+            text = example_words(content, stem, lang)
             drawn = " ".join(picture_of(content, lang, stem))
             missing = sorted(named_in(text, names) - named_in(drawn, names))
             if missing:

@@ -498,6 +498,45 @@ def shown_parts(content, example, lang) -> tuple[list[int], list[str]]:
 
 EXAMPLE_WIDTH = 172 * mm  # the narrower of the A4 and letter text columns, less a margin
 BETWEEN = 7 * mm  # between before and after when they stand side by side
+KEY_SIZE = 7.0  # points: the names in an example's key
+
+
+def key_entries(content, lang, cards, text: str) -> list[tuple[str, str, str]]:
+    """The key under an example's picture: (kind, card or country id, name) for every train kind,
+    action card and country flag among `cards` that `text` names, in the order the content lists
+    them, so a reader who does not yet know the letters, numbers and flags finds in the picture
+    each card the example speaks of."""
+    cards = set(cards)
+    countries = {card.get("country") for card in content.cards
+                 if card["deck"] in ("cities", "special-cities") and card["id"] in cards}
+    entries = [("card", c["id"] if c["deck"] == "trains" else c["effect"], c["name"][lang]) for c in content.cards
+               if (c["deck"] == "trains" and c["id"] in cards) or (c["deck"] == "actions" and c["effect"] in cards)]
+    entries += [("flag", country["id"], country["name"][lang]) for country in content.files["countries"]["countries"]
+                if country["id"] in countries]
+    return [entry for entry in entries if entry[2].lower() in text.lower()]
+
+
+def key_layout(painter, lang, entries, width) -> list[tuple[float, int, tuple]]:
+    """Where each key entry goes: (x, row, entry), entries flowing left to right in rows of `width`."""
+    placed, x, row = [], 0.0, 0
+    for entry in entries:
+        needed = painter.w + 1.2 * mm + stringWidth(entry[2], font_for(lang), KEY_SIZE) + 3 * mm
+        if x and x + needed > width:
+            x, row = 0.0, row + 1
+        placed.append((x, row, entry))
+        x += needed
+    return placed
+
+
+def draw_key(c, painter, lang, placed, top, left=0.0):
+    """The key's entries from `top` down, from `left` on: a small card or flag, then its name."""
+    for x, row, (kind, key, name) in placed:
+        x, y = left + x, top - (row + 1) * (painter.h + 1 * mm)
+        if kind == "card":
+            painter.card(c, x, y, key)
+        else:
+            draw_flag(c, painter.flags[key], x, y + painter.h * 0.275, painter.w, painter.h * 0.45)
+        _label(c, x + painter.w + 1.2 * mm, y + painter.h / 2 - KEY_SIZE * 0.35, name, lang, KEY_SIZE, INK, align="left")
 
 
 def example_diagram(content, lang, example):
@@ -546,7 +585,32 @@ def example_diagram(content, lang, example):
     score_h = score_block_height(content, painter, after["taken"]) + 4 * mm if final else 0
     score_col = max(width / max(len(everyone), 1), 60 * mm)
     width = max(width, score_col * len(everyone)) if final else width
-    height = (block if beside else 2 * block + 2 * mm) + score_h
+    # The key names every kind, action card and flag drawn; its painter is its own, so what the
+    # positions draw stays apart from the key.
+    shown_cards = [card for p in positions for i in lines for card in p[f"line{i}"]]
+    shown_cards += [card for p in positions for key in xs for q in players for card in p[key][q]]
+    shown_cards += [card for q in everyone for card in after["taken"][q]] if final else []
+    key_painter = Painter(content, w * 0.5, h * 0.5, gap, lang)
+    entries = key_entries(content, lang, shown_cards, example.data["example"][lang])
+    column_w = max([key_painter.w + 1.2 * mm + stringWidth(name, font_for(lang), KEY_SIZE) for _, _, name in entries] or [0])
+    # Before above after leaves room on the right: the key stands there as a column if it fits,
+    # so the picture grows no taller; otherwise it runs in rows under the picture.
+    positions_w = width
+    key_left = width + 5 * mm
+    if not beside and entries and key_left + column_w <= EXAMPLE_WIDTH \
+            and len(entries) * (key_painter.h + 1 * mm) <= 2 * block - 6 * mm:
+        key, key_h = [(0.0, k, entry) for k, entry in enumerate(entries)], 0
+        width = key_left + column_w
+    else:
+        key, key_left = key_layout(key_painter, lang, entries, EXAMPLE_WIDTH), 0.0
+        key_h = (max(row for _, row, _ in key) + 1) * (key_painter.h + 1 * mm) + 2 * mm if key else 0
+    # A narrow picture widens to hold its key in fewer rows; the positions stay centred over it.
+    key_w = max([x + key_painter.w + 1.2 * mm + stringWidth(name, font_for(lang), KEY_SIZE) for x, _, (_, _, name) in key] or [0])
+    shift = max(0.0, (key_w - width) / 2)
+    width = max(width, key_w)
+    if final and key_h:
+        score_h -= 4 * mm  # the key under the totals takes the place of the space that closed the scores
+    height = (block if beside else 2 * block + 2 * mm) + score_h + key_h
 
     def side(c, top, fields, which, old=None):
         _label(c, 0, top - 4 * mm, term(content, which, lang), lang, size=9, colour=INK, bold=True, align="left")
@@ -571,6 +635,8 @@ def example_diagram(content, lang, example):
                     painter.card(c, x + k * unit, y, card, highlight=new)
 
     def paint(c):
+        c.saveState()
+        c.translate(shift, 0)
         side(c, height, before, "before")
         c.setStrokeColor(colors.HexColor("#c8c8c8"))
         c.setLineWidth(0.5)
@@ -581,12 +647,18 @@ def example_diagram(content, lang, example):
             side(c, height, after, "after", old=before)
             c.restoreState()
         else:
-            c.line(0, height - block, width, height - block)
+            c.line(0, height - block, positions_w, height - block)
             side(c, height - block - 2 * mm, after, "after", old=before)
+        c.restoreState()
         c.setStrokeColor(colors.HexColor("#c8c8c8"))
         if final:
-            c.line(0, score_h, width, score_h)
-            _score_rows(c, painter, content, lang, after["taken"], everyone, score_h - 2 * mm, score_col)
+            c.line(0, score_h + key_h, width, score_h + key_h)
+            _score_rows(c, painter, content, lang, after["taken"], everyone, score_h + key_h - 2 * mm, score_col)
+        if key and key_h:
+            c.line(0, key_h, width, key_h)
+            draw_key(c, key_painter, lang, key, key_h - 1 * mm)
+        elif key:
+            draw_key(c, key_painter, lang, key, height - 6 * mm, key_left)
 
     picture = Picture(width, height, paint)
     picture.painter = painter

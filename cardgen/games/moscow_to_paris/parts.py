@@ -36,7 +36,7 @@ def actions_part(content, lang: str, styles) -> list[Flowable]:
         label = term(content, "cards-count", lang).replace("#", str(card["copies"]))
         name = join(bold(join(str(card["number"]), SPACE, SPACE, card["name"][lang])), SPACE, SPACE,
                     styled(label, colour="#666666", size=8.5))
-        rows.append([para(name, styles.h2), para(inline(tidy(card["text"][lang]), styles.accent_hex), styles.small)])
+        rows.append([para(name, styles.body), para(inline(tidy(card["text"][lang]), styles.accent_hex), styles.small)])
     return [_table(rows, [58 * mm, None])] if rows else []
 
 

@@ -24,6 +24,13 @@ class SpectralRailsDefinition(GameDefinition):
     def facts(self, content):
         return checks.facts(content)
 
+    def component_names(self, content, lang):
+        # The box list names pieces in full ("ferryman coins"); the examples speak of them by the
+        # words their pictures print, in both languages alike.
+        from cardgen.diagrams import term
+
+        return super().component_names(content, lang) | {term(content, key, lang) for key in examples.KIND_TERMS}
+
     def odds(self, content):
         from verify.games.spectral_rails.odds import setup_odds
 

@@ -61,6 +61,9 @@ EXAMPLES = {
     "example-scoring": ("scoring",),
 }
 
+# The kinds of pieces the pictures name in words (the terms of rules.yaml), as the examples name them.
+KIND_TERMS = ("zone-coins", "label-mat", "wreck-markers")
+
 # What each example's picture shows beyond the ring: the players the text speaks of, and whether
 # the ring is drawn at all (the scoring example is about the mats only).
 SHOWN = {
@@ -78,12 +81,6 @@ SHOWN = {
     "second-half": {"players": ("P1", "P2")},
     "scoring": {"players": ("P1", "P2", "P3"), "ring": False},
 }
-
-
-def replay(content, stem: str):
-    from cardgen.rulesheet import worked_example
-
-    return worked_example(content, stem)
 
 
 # --- the scene: what a view draws, and where ------------------------------------------------------
@@ -221,6 +218,11 @@ def ring_items(scene: Scene, content, lang: str, data: dict, fields: dict, cx: f
         for k, player in enumerate(here):
             tx = x + (k - (len(here) - 1) / 2) * w
             scene.add("train", player, tx - w * 0.45, y - 2.8 * mm, w * 0.9, w * 0.9 * 0.7, where=town, owner=player)
+    # Which train is whose: each player's name in the train's colour, along the ring's lower right edge.
+    right = cx + VIEW_W / 2 - 1 * mm
+    for player in reversed(_players(fields)):
+        right -= fit_label(scene, player, lang, right, cy - RING_H / 2 + 1 * mm, 6 * mm, 6.5, bold=True,
+                           align="right", colour=player)[0].w + 1.5 * mm
     round_track_items(scene, content, lang, fields, cx - VIEW_W / 2, cy + RING_H / 2)
 
 
@@ -240,6 +242,9 @@ def round_track_items(scene: Scene, content, lang: str, fields: dict, x0: float,
                           where=colour)
     fit_label(scene, term(content, "round-track", lang), lang, x0 + 1 * mm, top - 2 * (box + 0.6 * mm) - 3.6 * mm,
               14 * mm, 5.5)
+    # the markers are named beside the row they start on, as the text speaks of them
+    fit_label(scene, term(content, "wreck-markers", lang), lang, x0 + 2 * mm + 3 * (box + 0.6 * mm),
+              top - 1 * mm - (box + 0.6 * mm) + 0.6 * mm, 15 * mm, 5.5)
 
 
 def panel_items(scene: Scene, content, lang: str, fields: dict, player: str, x0: float, y0: float,
@@ -250,6 +255,8 @@ def panel_items(scene: Scene, content, lang: str, fields: dict, player: str, x0:
     top = y0 + PANEL_H
     fit_label(scene, player, lang, x0, top - 3.2 * mm, 8 * mm, 7.5, bold=True, colour=player)
     scene.add("train", player, x0 + 0.3 * mm, top - 10.5 * mm, 6 * mm, 4.2 * mm, where="mat", owner=player)
+    fit_label(scene, term(content, "label-mat", lang), lang, x0 + 7.5 * mm, top - PANEL_H + 0.6 * mm, 7.5 * mm, 5.5,
+              align="right")
     # the mat
     seat = 3.9 * mm
     mx, mw, mh = x0 + 8 * mm, 6 * (seat + 0.8 * mm) + 1.2 * mm, PANEL_H - 1 * mm
@@ -269,16 +276,17 @@ def panel_items(scene: Scene, content, lang: str, fields: dict, player: str, x0:
         for j, soul in enumerate(souls):
             scene.add("soul", soul, hx + 3.5 * mm + j * step, hy + (half_h - SOUL) / 2, SOUL, SOUL,
                       where=f"{zone}.{player}")
-    # coins and supply
+    # coins and supply, the coins named as the card lines under them are
     rx = mx + mw + 1.5 * mm
+    label_w = 7.5 * mm
+    fit_label(scene, term(content, "zone-coins", lang), lang, rx, top - 2.9 * mm, label_w - 0.5 * mm, 6)
     for k in range(len(fields.get(f"coins.{player}", []))):
-        scene.add("coin", str(k + 1), rx + k * 3.8 * mm, top - 3.6 * mm, 3.2 * mm, 3.2 * mm, owner=player)
-    sx = rx + 9 * mm
+        scene.add("coin", str(k + 1), rx + label_w + k * 3.8 * mm, top - 3.6 * mm, 3.2 * mm, 3.2 * mm, owner=player)
+    sx = rx + label_w + 8 * mm
     scene.add("supply", str(fields[f"pieces.{player}"]), sx, top - 3.7 * mm, 3.4 * mm, 3.4 * mm, owner=player)
     fit_label(scene, f"× {fields[f'pieces.{player}']} {term(content, 'in-supply', lang)}", lang,
               sx + 4.2 * mm, top - 3.0 * mm, x0 + VIEW_W - sx - 4.2 * mm, 6)
     # cards: a word, then the cards in order (a row from its left end)
-    label_w = 7.5 * mm
     y = top - 3.7 * mm
     for zone in lines:
         cards = fields.get(f"{zone}.{player}", [])
@@ -539,17 +547,18 @@ class ExampleBlock(Flowable):
 
 def examples_part(stems):
     def part(content, lang, styles):
-        from cardgen.rulesheet import body_flowables, tidy
+        from cardgen.rulesheet import body_flowables, example_beside_rule, tidy
 
         flowables = []
         for stem in stems:
             if not (content.root / "scenarios" / f"{stem}.yaml").is_file():
                 continue  # a trimmed copy of the content without this scenario prints the rule alone
-            example = replay(content, stem)
+            words = tidy(term(content, f"example-{stem}", lang))
+            example = example_beside_rule(content, stem, lang, words, example_picture)
             colon = "：" if lang.startswith("zh") else ": "
             title = f"{term(content, 'example', lang)}{colon}{term(content, f'example-{stem}-title', lang)}"
             text = []
-            for flowable in body_flowables(tidy(term(content, f"example-{stem}", lang)), styles):
+            for flowable in body_flowables(words, styles):
                 text += list(flowable._content) if isinstance(flowable, KeepTogether) else [flowable]
             flowables.append(ExampleBlock([para(plain(title), styles.h2)] + text, example_picture(content, lang, example)))
         return flowables

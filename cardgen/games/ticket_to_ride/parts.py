@@ -548,12 +548,12 @@ def example_part(name: str):
     stem, draw = EXAMPLES[name]
 
     def part(content, lang: str, styles) -> list:
-        from cardgen.rulesheet import WithRule, body_flowables, example_beside_rule, tidy
+        from cardgen.rulesheet import WithRule, body_flowables, example_beside_rule, tidy, worked_example
 
         if not (content.root / "scenarios" / f"{stem}.yaml").is_file():
             return []  # a trimmed copy of the content without this scenario prints the rule alone
-        example = example_beside_rule(content, stem)
-        text = tidy(example.data["example"][lang])
+        text = tidy(worked_example(content, stem).data["example"][lang])
+        example = example_beside_rule(content, stem, lang, text, draw)
         blocks = body_flowables(f"**{EXAMPLE_TITLE[lang]}** {text}" if lang == "en" else f"**{EXAMPLE_TITLE[lang]}**{text}",
                                 styles)
         flowables = blocks + [draw(content, lang, example)]
