@@ -17,7 +17,7 @@ import pypdfium2
 from pypdf import PdfReader
 
 from cardgen.content import PROJECT_CONTENT, discover_games, load_game
-from cardgen.rulesheet import narrated_steps, placed_examples, render_rule_sheet, tidy, worked_example
+from cardgen.rulesheet import narrated_steps, placed_examples, render_rule_sheet, tidy, worked_example, example_words
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 SCALE = 1.5  # 893 x 1263 pixels for an A4 page
@@ -39,10 +39,11 @@ def flat(text: str) -> str:
 
 
 def example_page(content, sheet: Path, stem: str) -> int:
-    """The index of the page where the example's text begins."""
+    """The index of the page where the example's text begins (the sheet is built first, so an
+    example a game part places beside its rule has its words recorded by then)."""
     example = worked_example(content, stem)
     narrated_steps(example.data)  # a malformed example stops here, before any picture is written
-    start = flat(tidy(example.data["example"]["en"]))[:24]
+    start = flat(re.sub(r"\*\*", "", example_words(content, stem, "en")))[:24]
     for n, page in enumerate(PdfReader(sheet).pages):
         if start in flat(page.extract_text()):
             return n
