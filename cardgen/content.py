@@ -183,14 +183,10 @@ def load_game(content_dir: Path, game_id: str) -> GameContent:
         if not inside(path, content.root):
             errors.append(ContentError(str(path), 0, 0, "$", LINK_OUT))
     for path in sorted(content.root.glob("*.yaml")):
-        if not inside(path, content.root):
-            errors.append(ContentError(str(path), 0, 0, "$", LINK_OUT))
+        read = read_inside(path, content.root, load_yaml, errors)
+        if read is None:
             continue
-        try:
-            data, locator = load_yaml(path)
-        except ContentError as exc:
-            errors.append(exc)
-            continue
+        data, locator = read
         content.files[path.stem] = data
         content.locators[path.stem] = locator
     errors.extend(load_card_sheets(content))
@@ -697,20 +693,29 @@ def check_rulings(content: GameContent) -> list[ContentError]:
     return errors
 
 
+def read_inside(path: Path, root: Path, reader, errors: list[ContentError]):
+    """`reader(path)` for a file inside `root`; None, with the error added to `errors`, for a link
+    leading out of it or a file the reader refuses."""
+    if not inside(path, root):
+        errors.append(ContentError(str(path), 0, 0, "$", LINK_OUT))
+        return None
+    try:
+        return reader(path)
+    except ContentError as exc:
+        errors.append(exc)
+        return None
+
+
 def load_card_sheets(content: GameContent) -> list[ContentError]:
     """Cards kept in `cards.csv` or `cards.xlsx`, instead of `cards.yaml` or after its cards."""
     from cardgen.spreadsheet import CardListLocator, card_sheet_of, read_card_sheet
 
     errors = []
     for path in card_sheet_of(content.root):
-        if not inside(path, content.root):
-            errors.append(ContentError(str(path), 0, 0, "$", LINK_OUT))
+        read = read_inside(path, content.root, read_card_sheet, errors)
+        if read is None:
             continue
-        try:
-            data, locator = read_card_sheet(path)
-        except ContentError as exc:
-            errors.append(exc)
-            continue
+        data, locator = read
         if "cards" not in content.files:
             content.files["cards"], content.locators["cards"] = data, locator
             continue
