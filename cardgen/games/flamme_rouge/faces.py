@@ -18,6 +18,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from cardgen.games.flamme_rouge import course
 from cardgen.markup import para
 from cardgen.faces import INK, MIN_TEXT_PT, SAFE_ZONE_MM, clip_to_bleed, fill_bleed, ink_for, stamp
+from cardgen.geometry import Rect
 from cardgen.pdfdoc import CJK, SANS, SANS_BOLD, font_for, mm
 
 # The design grid: a poker card, in millimetres.
@@ -547,3 +548,53 @@ def _render_tiles(render_tiles, content, path, *, paper: str, flip: str, options
 
 def _render_boards(render_boards, content, path, *, paper: str) -> None:
     render_boards(content, path, paper)
+
+
+def parts_to_check(content):
+    """Both sides of every track tile, each team's board, and each rider's standee and counter,
+    as the preflight draws them (cardgen.registry.PrintedPiece)."""
+    from cardgen.games.flamme_rouge import boards, tiles
+    from cardgen.registry import PrintedPiece
+
+    pieces = []
+    kinds = {t["id"]: t["kind"] for t in content.files["tiles"]["tiles"]}
+    for tile_id in tiles.print_order(content):
+        for side in ("lower", "upper"):
+            shape = tiles.tile_shape(content, tile_id, side)
+            box = tiles.box_of([shape.outline()])
+            pieces.append(PrintedPiece(
+                "tiles", f"tile {shape.letter}", box.w * mm, box.h * mm,
+                lambda canvas, trim, shape=shape, box=box, start=kinds[tile_id] == "start":
+                    _draw_tile_at(canvas, trim, shape, box, start),
+                tiles.BLEED_MM * mm, SAFE_ZONE_MM * mm, "outline" if shape.turn else "rect"))
+    for team in boards.teams_of(content):
+        pieces.append(PrintedPiece(
+            "boards", f"board {team}", boards.BOARD_W_MM * mm, boards.BOARD_H_MM * mm,
+            lambda canvas, trim, team=team: boards.draw_board(canvas, content, team, _slot_at(trim)),
+            boards.BLEED, SAFE_ZONE_MM * mm))
+        for rider in ("sprinteur", "rouleur"):
+            standee_h = 2 * boards.STANDEE_FOOT_MM + 2 * boards.STANDEE_FACE_MM
+            pieces.append(PrintedPiece(
+                "boards", f"standee {team} {rider}", boards.STANDEE_W_MM * mm, standee_h * mm,
+                lambda canvas, trim, team=team, rider=rider: boards.draw_standee(canvas, content, team, rider, _slot_at(trim)),
+                boards.BLEED, SAFE_ZONE_MM * mm))
+            pieces.append(PrintedPiece(
+                "boards", f"counter {team} {rider}", boards.COUNTER_MM * mm, boards.COUNTER_MM * mm,
+                lambda canvas, trim, team=team, rider=rider: boards.draw_counter(canvas, content, team, rider, _slot_at(trim)),
+                boards.BLEED, SAFE_ZONE_MM * mm))
+    return pieces
+
+
+def _slot_at(trim: Rect):
+    from cardgen.games.flamme_rouge.boards import BLEED
+    from cardgen.layout import Slot
+
+    return Slot(trim, trim.grow(BLEED))
+
+
+def _draw_tile_at(canvas, trim: Rect, shape, box, start_tile: bool) -> None:
+    """One tile side in its own frame, its outline's box moved onto `trim`."""
+    from cardgen.games.flamme_rouge.tiles import draw_tile_side
+
+    canvas.translate(trim.x - box.x0 * mm, trim.y - box.y0 * mm)
+    draw_tile_side(canvas, shape, start_tile)
