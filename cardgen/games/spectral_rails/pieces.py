@@ -381,8 +381,8 @@ def draw_mat(canvas, content, colour: str, x0: float, y0: float, scale: float = 
 
 def render_board(content, side_id: str, paper: str, path: Path) -> None:
     lay = board_art.layout(content, side_id)
-    plan = plan_panels(lay.width, lay.height, paper)
-    draw = partial(board_art.draw_board, content=content, side_id=side_id)
+    plan = plan_panels(lay.width, lay.height, paper, bleed_mm=BOARD_BLEED_MM)
+    draw = partial(board_art.draw_board, content=content, side_id=side_id, bleed=BOARD_BLEED_MM)
     title = f"{content.title['en']}: {term(content, side_id, 'en')}"
     render_panels(path, plan, lambda canvas: draw(canvas), title,
                   caption=lambda panel: f"{content.title['en']} · {term(content, side_id, 'en')} · 1:1")
