@@ -15,6 +15,7 @@ from cardgen.faces import MIN_TEXT_PT
 from cardgen.pdfdoc import SANS, mm
 from cardgen.preflight import preflight
 from cardgen.registry import PrintedPiece, register, registered
+from tests.pdfcheck import part_text_sizes
 from tests.print.conftest import TINY_CONTENT
 from tests.tinygame.game import TinyRaceDefinition
 
@@ -63,25 +64,11 @@ def test_soul_tiles_are_coloured_past_their_cut_on_fronts_and_backs(spectral, to
                 assert past < 250 and abs(past - within) <= 3, (placed.token.key, x / mm, y / mm)
 
 
-def test_token_text_is_at_least_seven_points(spectral, token_pdf):
-    """Every run of text that starts on a token, fronts and backs (the ruler beside them is a
-    measuring aid with its own small figures, and lies off the tokens)."""
-    from cardgen.games.spectral_rails.pieces import plan_tokens, tokens
-
+def test_token_text_is_at_least_seven_points(token_pdf):
+    """Every run of text on the token sheets, fronts and backs (the ruler beside them is a
+    measuring aid with its own small figures)."""
     reader = PdfReader(token_pdf)
-    plan = plan_tokens(tokens(spectral), "a4", "long")
-    sizes = []
-    for number, page in enumerate(reader.pages):
-        rects = [p.back if number % 2 else p.rect for p in plan[number // 2]]
-
-        def visit(text, cm, tm, font, size):
-            x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
-            y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
-            if text.strip() and any(r.contains_point(x, y) for r in rects):
-                sizes.append(size * abs((tm[0] * cm[0] + tm[1] * cm[2]) * (tm[2] * cm[1] + tm[3] * cm[3])
-                                        - (tm[0] * cm[1] + tm[1] * cm[3]) * (tm[2] * cm[0] + tm[3] * cm[2])) ** 0.5)
-
-        page.extract_text(visitor_text=visit)
+    sizes = [size for page in reader.pages for size in part_text_sizes(page)]
     assert len(sizes) > 100 and min(sizes) >= MIN_TEXT_PT - 0.01
 
 
