@@ -15,7 +15,7 @@ from cardgen.preflight import preflight
 from tests.pdfcheck import part_text_sizes
 
 # The games whose faces are laid out at the card's own size.
-GAMES = ("game-of-trains", "moscow-to-paris", "spectral-rails")
+GAMES = ("game-of-trains", "moscow-to-paris", "spectral-rails", "ticket-to-ride-card-game")
 SIZES = ((57, 89), (63, 88), (70, 120))  # the README's example, the games' own, a tall one
 
 
