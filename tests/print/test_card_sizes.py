@@ -14,8 +14,7 @@ from cardgen.pdfdoc import mm
 from cardgen.preflight import preflight
 from tests.pdfcheck import part_text_sizes
 
-# The games whose faces are laid out at the card's own size.
-GAMES = ("game-of-trains", "moscow-to-paris", "spectral-rails", "ticket-to-ride-card-game")
+GAMES = ("game-of-trains", "ticket-to-ride-card-game", "moscow-to-paris", "spectral-rails", "flamme-rouge")
 SIZES = ((57, 89), (63, 88), (70, 120))  # the README's example, the games' own, a tall one
 
 
