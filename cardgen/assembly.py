@@ -86,6 +86,14 @@ def _thumbnail(path: Path) -> ImageReader | None:
     return ImageReader(buffer)
 
 
+def _joined_from_panels(path: Path) -> bool:
+    """Whether the file is a drawing split over pages to be joined (cardgen.panels marks such
+    files in their keywords)."""
+    from cardgen.panels import PANELS_KEYWORD
+
+    return f"/Keywords ({PANELS_KEYWORD})".encode() in path.read_bytes()
+
+
 def _duplex(path: Path) -> str | None:
     data = path.read_bytes()
     if b"/DuplexFlipShortEdge" in data:
@@ -120,6 +128,8 @@ def file_rows(game_dir: Path, planned: list[tuple[Path, object]], paper: str, la
             continue
         kind = _kind(path.name)
         source = ready(path, render)
+        if kind == "other" and _joined_from_panels(source):
+            kind = "panels"
         pages, landscape = _pages(source)
         flip = _duplex(source)
         if pages is None:
@@ -128,7 +138,8 @@ def file_rows(game_dir: Path, planned: list[tuple[Path, object]], paper: str, la
             count = _text("sheets_duplex", lang, sheets=(pages + 1) // 2, pages=pages, edge=_text(f"edge_{flip}", lang))
         else:
             count = _text("sheets_single", lang, sheets=pages)
-        stock = {"rules": "stock_paper", "proof": "stock_paper", "other": "stock_other"}.get(kind, "stock_cards")
+        stock = {"rules": "stock_paper", "proof": "stock_paper", "other": "stock_other",
+                 "panels": "stock_other"}.get(kind, "stock_cards")
         rows.append({"name": path.name, "kind": kind, "what": _text(f"kind_{kind}", lang),
                      "stock": _text(stock, lang), "count": count, "path": source, "flip": flip,
                      "orientation": "landscape" if landscape else "portrait"})
@@ -166,8 +177,8 @@ def steps(content, rows: list[dict], paper: str, lang: str) -> list[str]:
     for row in rows:
         if row["kind"] in ("home", "butted", "fold"):
             out.append(_text(f"step_{row['kind']}", lang, file=row["name"]))
-        elif row["kind"] == "other":
-            out.append(_text("step_other", lang, file=row["name"]))
+        elif row["kind"] in ("other", "panels"):
+            out.append(_text(f"step_{row['kind']}", lang, file=row["name"]))
     out.append(_text("step_count", lang, cards=len(content.physical_cards())))
     out.append(_text("step_sleeves", lang))
     return out

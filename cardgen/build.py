@@ -70,7 +70,7 @@ class BuildOptions:
 def build_options(layout: str, cut_line: str | None, back_offset: str | None, printer, shop: str | None,
                   cards: str | None, sides: str, games,
                   back_offset_landscape: str | None = None,
-                  inner_guides: str = "none") -> tuple[tuple[str, ...], BuildOptions]:
+                  inner_guides: str = "none", margin: float | None = None) -> tuple[tuple[str, ...], BuildOptions]:
     """The build command's options checked and turned into (layouts, BuildOptions); usage errors
     name the option."""
     from cardgen.printdata import printer_offsets, shop_profile
@@ -105,7 +105,8 @@ def build_options(layout: str, cut_line: str | None, back_offset: str | None, pr
         raise UsageError(f"--inner-guides must be one of {', '.join(INNER_GUIDES)}, not {inner_guides!r}")
     sheet = SheetOptions(cut_width=width, cut_colour=colour, sides=sides, inner_guides=inner_guides,
                          back_offset=offsets.get("portrait", (0.0, 0.0)),
-                         back_offset_landscape=offsets.get("landscape", (0.0, 0.0)))
+                         back_offset_landscape=offsets.get("landscape", (0.0, 0.0)),
+                         **({} if margin is None else {"margin_mm": margin}))
     return tuple(layouts), BuildOptions(sheet=sheet, shop=shop, cards=cards)
 
 

@@ -338,6 +338,9 @@ def build(
         "(a small cross where trims meet) or lines (a hairline along every shared edge)."),
     card_size: Optional[str] = typer.Option(
         None, help="Print every card at this size instead of the content's, as WIDTHxHEIGHT in mm (e.g. 57x89)."),
+    margin: Optional[float] = typer.Option(
+        None, "--margin", help="Keep card sheets this many mm from the paper's edge (default 5; up to 40), for "
+        "printers that leave a wider edge unprinted, as many inkjets do when printing double-sided."),
     out: str = typer.Option("output", "--out", help="Output folder."),
     lang: Optional[Lang] = typer.Option(None, "--lang", case_sensitive=False, help=LANG_HELP, show_default=False),
     strict: bool = typer.Option(False, "--strict", help="Treat preflight warnings as errors."),
@@ -362,7 +365,7 @@ def build(
 
     papers = ("a4", "letter") if paper is Paper.all else (paper.value,)
     layouts, options = build_options(layout.lower(), cut_line, back_offset, printer, shop, cards, sides.value, games,
-                                     back_offset_landscape, inner_guides.lower())
+                                     back_offset_landscape, inner_guides.lower(), margin)
     if options.sheet.back_offset != (0.0, 0.0) and options.sheet.back_offset_landscape == (0.0, 0.0):
         say("note: the back offset corrects portrait pages only; landscape pages (the home card sheets) "
             "take --back-offset-landscape, read on calibration-PAPER-landscape.pdf")
@@ -391,6 +394,7 @@ def build(
         for content in contents:
             for declared in content.game["card_sizes"].values():
                 declared["width_mm"], declared["height_mm"] = size
+    check_sheets_fit(contents, papers, layouts, options.sheet.margin)
     langs = chosen_languages(lang, contents)
     if any(code.startswith("zh") for code in langs):
         say(f"Chinese font: {cjk_font_description()}")
@@ -478,6 +482,18 @@ def where_to_start(written: list[Path]) -> str:
         parts.append(f"the card sheets (cards-*.pdf) are in each game's folder under "
                      f"{display_path(str(sheets[0].parent))}/")
     return "; ".join(parts)
+
+
+def check_sheets_fit(contents: list, papers, layouts, margin: float) -> None:
+    """Before anything is built: every card size fits on every paper and card layout asked for
+    inside the margin (a margin that leaves no room is a usage error naming --margin)."""
+    from cardgen.sheets import SHEET_LAYOUTS, plan_for
+
+    for content in contents:
+        for size_name in content.game["card_sizes"]:
+            for paper in papers:
+                for layout in (name for name in layouts if name in SHEET_LAYOUTS):
+                    plan_for(content, size_name, paper, layout, margin)
 
 
 def run_preflight(contents: list, strict: bool) -> None:

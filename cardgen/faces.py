@@ -93,6 +93,10 @@ def _even_wrap(text: str, font: str, size: float, width: float) -> tuple[str, ..
     return tuple(_greedy_wrap(text, font, size, high))
 
 
+# Marks that close or pause a Chinese phrase: a line never starts with one.
+NO_LINE_START = frozenset("、。，．：；！？）」』】》〉")
+
+
 def _greedy_wrap(text: str, font: str, size: float, width: float) -> list[str]:
     if " " in text:
         pieces, joiner = text.split(" "), " "
@@ -103,8 +107,17 @@ def _greedy_wrap(text: str, font: str, size: float, width: float) -> list[str]:
     for piece in pieces:
         candidate = f"{current}{joiner}{piece}" if current else piece
         if current and stringWidth(candidate, font, size) > width:
-            lines.append(current)
-            current = piece
+            if not joiner and piece in NO_LINE_START:
+                # A closing mark never starts a Chinese line: the character before it goes along,
+                # or, after a lone character, the mark hangs past the line's end.
+                if len(current) > 1:
+                    lines.append(current[:-1])
+                    current = current[-1] + piece
+                else:
+                    current = candidate
+            else:
+                lines.append(current)
+                current = piece
         else:
             current = candidate
     if current:

@@ -88,6 +88,7 @@ class Sheet:
     slots: tuple[Slot, ...]
     mark_offset: float = MARK_OFFSET
     mark_length: float = MARK_LENGTH
+    margin: float = MARGIN  # nothing is printed closer than this to the paper's edge
 
     @property
     def landscape(self) -> bool:
@@ -126,10 +127,10 @@ def _grid(page_w, page_h, card_w, card_h, bleed, gap, reserve, columns, rows, la
     return tuple(slots)
 
 
-def plan_sheet(paper: str, card_w_mm: float, card_h_mm: float, layout: str) -> Sheet:
+def plan_sheet(paper: str, card_w_mm: float, card_h_mm: float, layout: str, margin: float = MARGIN) -> Sheet:
     """Place as many cards as fit on `paper` (portrait, or landscape if that holds more), the
-    grid centred on the page. Raises UsageError for an unknown paper or layout, or a card
-    too large for the paper."""
+    grid centred on the page and `margin` (points) clear of its edges. Raises UsageError for an
+    unknown paper or layout, or a card too large for the paper."""
     paper_w, paper_h = _paper(paper)
     if layout not in LAYOUTS:
         raise UsageError(f"unknown layout {layout!r}; choose one of {', '.join(LAYOUTS)}")
@@ -145,18 +146,18 @@ def plan_sheet(paper: str, card_w_mm: float, card_h_mm: float, layout: str) -> S
         cell_w, cell_h = card_w + 2 * bleed, card_h + 2 * bleed
         # Portrait first: landscape is chosen only when it holds strictly more cards.
         for page_w, page_h in ((paper_w, paper_h), (paper_h, paper_w)):
-            columns = _fit(page_w - 2 * MARGIN - 2 * reserve, cell_w, gap)
-            rows = _fit(page_h - 2 * MARGIN - 2 * reserve, cell_h, gap)
+            columns = _fit(page_w - 2 * margin - 2 * reserve, cell_w, gap)
+            rows = _fit(page_h - 2 * margin - 2 * reserve, cell_h, gap)
             if best is None or columns * rows > best[2] * best[3]:
                 best = (page_w, page_h, columns, rows, bleed, gap, offset, length)
     page_w, page_h, columns, rows, bleed, gap, offset, length = best
     if columns * rows == 0:
         raise UsageError(
             f"a {card_w_mm:g} x {card_h_mm:g} mm card does not fit on {paper} paper "
-            f"inside the {MARGIN / mm:g} mm printer margin"
+            f"inside the {margin / mm:g} mm printer margin"
         )
     slots = _grid(page_w, page_h, card_w, card_h, bleed, gap, 0, columns, rows)
-    return Sheet(paper, layout, page_w, page_h, columns, rows, bleed, slots, offset, length)
+    return Sheet(paper, layout, page_w, page_h, columns, rows, bleed, slots, offset, length, margin)
 
 
 def flip_axis(page_w: float, page_h: float, flip: str) -> str:
@@ -240,12 +241,12 @@ def crop_marks(sheet: Sheet, slots: list[Slot] | tuple[Slot, ...]) -> list[Line]
     for x in xs:
         blocked = [(s.bleed.y - offset, s.bleed.top + offset)
                    for s in slots if s.bleed.x - offset - 1e-6 <= x <= s.bleed.right + offset + 1e-6]
-        for y0, y1 in _marks_on_line(MARGIN, sheet.page_h - MARGIN, blocked, length):
+        for y0, y1 in _marks_on_line(sheet.margin, sheet.page_h - sheet.margin, blocked, length):
             lines.append(Line(x, y0, x, y1))
     for y in ys:
         blocked = [(s.bleed.x - offset, s.bleed.right + offset)
                    for s in slots if s.bleed.y - offset - 1e-6 <= y <= s.bleed.top + offset + 1e-6]
-        for x0, x1 in _marks_on_line(MARGIN, sheet.page_w - MARGIN, blocked, length):
+        for x0, x1 in _marks_on_line(sheet.margin, sheet.page_w - sheet.margin, blocked, length):
             lines.append(Line(x0, y, x1, y))
     return lines
 
@@ -328,10 +329,10 @@ def fold_back(slot: Slot, fold_y: float) -> Slot:
     return Slot(flip(slot.trim), flip(slot.bleed))
 
 
-def plan_fold(paper: str, card_w_mm: float, card_h_mm: float) -> FoldSheet:
+def plan_fold(paper: str, card_w_mm: float, card_h_mm: float, margin: float = MARGIN) -> FoldSheet:
     """As many card pairs as fit on one side of `paper`: rows of fronts above the page's middle,
     their backs mirrored below, the fold line between them, a gutter and bleed as in the home
-    layout."""
+    layout, `margin` (points) clear of the paper's edges."""
     paper_w, paper_h = _paper(paper)
     card_w, card_h = card_w_mm * mm, card_h_mm * mm
     reserve = MARK_CLEAR + MARK_MIN
@@ -340,15 +341,15 @@ def plan_fold(paper: str, card_w_mm: float, card_h_mm: float) -> FoldSheet:
         gap = 0.0  # the bleeds of neighbours meet in the middle of the gutter
         cell_w, cell_h = card_w + 2 * bleed, card_h + 2 * bleed
         for page_w, page_h in ((paper_w, paper_h), (paper_h, paper_w)):
-            columns = _fit(page_w - 2 * MARGIN - 2 * reserve, cell_w, gap)
-            half = page_h / 2 - FOLD_TAB - MARGIN - reserve
+            columns = _fit(page_w - 2 * margin - 2 * reserve, cell_w, gap)
+            half = page_h / 2 - FOLD_TAB - margin - reserve
             rows = _fit(half, cell_h, gap)
             if best is None or columns * rows > best[2] * best[3]:
                 best = (page_w, page_h, columns, rows, bleed, gap)
     page_w, page_h, columns, rows, bleed, gap = best
     if columns * rows == 0:
         raise UsageError(f"a {card_w_mm:g} x {card_h_mm:g} mm card and its back do not fit on one side "
-                         f"of {paper} paper inside the {MARGIN / mm:g} mm printer margin")
+                         f"of {paper} paper inside the {margin / mm:g} mm printer margin")
     cell_w, cell_h = card_w + 2 * bleed, card_h + 2 * bleed
     fold_y = page_h / 2
     grid_w = columns * cell_w + (columns - 1) * gap
@@ -359,7 +360,8 @@ def plan_fold(paper: str, card_w_mm: float, card_h_mm: float) -> FoldSheet:
         for column in range(columns):
             outer = Rect(left + column * (cell_w + gap), by, cell_w, cell_h)
             fronts.append(Slot(outer.grow(-bleed), outer))
-    sheet = Sheet(paper, "fold", page_w, page_h, columns, rows, bleed, tuple(fronts), MARK_CLEAR, HOME_MARK_LENGTH)
+    sheet = Sheet(paper, "fold", page_w, page_h, columns, rows, bleed, tuple(fronts), MARK_CLEAR, HOME_MARK_LENGTH,
+                  margin)
     backs = tuple(fold_back(slot, fold_y) for slot in fronts)
     tab = Rect(left, fold_y - FOLD_TAB, grid_w, 2 * FOLD_TAB)
     return FoldSheet(sheet, backs, fold_y, tab)

@@ -2,6 +2,13 @@
 that overlap their neighbours, with alignment marks and page labels so the pages can be trimmed
 and taped into one sheet.
 
+Where two pages meet, the one to the right (or below) goes on top: it is trimmed on the seam, a
+dashed line in the middle of the overlap that only the top page prints, and laid over its
+neighbour. The neighbour, the covered page, carries the alignment crosses in the strip the top
+page will hide, each with one arm's tip on the seam: the top page's cut edge lies right over those
+tips, and nothing of a cross shows on the finished board. Along the drawing's outer edge the art
+reaches `bleed_mm` past the edge, and crop marks in line with that edge show where to cut it.
+
 The first half is pure geometry in millimetres and draws nothing: `plan_panels` returns, for a
 drawing and a paper, every panel's window on the drawing, where it lands on its page, its label
 and the alignment marks it carries. The second half, `render_panels`, draws any `draw(canvas)`
@@ -27,7 +34,9 @@ from cardgen.pdfdoc import PAPER_MM, SANS, SANS_BOLD, atomic_output, mm, new_can
 # Nothing is printed closer than this to the paper's edge; the label strip sits inside it.
 PANEL_MARGIN_MM = 10.0
 DEFAULT_OVERLAP_MM = 15.0
-MARK_ARM_MM = 4.0  # half the length of an alignment cross's arms
+MARK_ARM_MM = 3.0  # half the length of an alignment cross's arms; a cross fits in half an overlap
+CROP_GAP_MM = 1.0  # between the printed art and a crop mark
+CROP_MM = 3.0  # the length of a crop mark
 
 
 @dataclass(frozen=True)
@@ -35,8 +44,9 @@ class Panel:
     """One page of a split drawing. `window` is the part of the drawing (drawing mm) it shows;
     `origin` is where the drawing's (0, 0) lands on the page (page mm), so a drawing point (x, y)
     prints at (origin_x + x, origin_y + y). `marks` are alignment crosses in drawing mm, each
-    printed on every panel whose window holds it; `seams` the lines (drawing mm, vertical as
-    ('x', value), horizontal as ('y', value)) along which this page meets a neighbour."""
+    printed on the covered page only; `seams` the lines (drawing mm, vertical as ('x', value),
+    horizontal as ('y', value)) on which this page is trimmed to lie on top of a neighbour;
+    `outer` the sides on the drawing's edge, whose art reaches `bleed` mm past it."""
 
     row: int
     column: int
@@ -46,10 +56,34 @@ class Panel:
     marks: tuple[tuple[float, float], ...]
     seams: tuple[tuple[str, float], ...]
     neighbours: dict
+    outer: tuple[str, ...] = ()
+    bleed: float = 0.0
 
     def on_page(self) -> Rect:
         """The window where it prints on the page (page mm): the page's TrimBox."""
         return Rect(self.origin[0] + self.window.x, self.origin[1] + self.window.y, self.window.w, self.window.h)
+
+    def printed(self) -> Rect:
+        """What the page prints of the drawing (page mm): its window and, on outer sides, the bleed."""
+        t, b = self.on_page(), self.bleed
+        left, right = (b if "left" in self.outer else 0.0), (b if "right" in self.outer else 0.0)
+        bottom, top = (b if "bottom" in self.outer else 0.0), (b if "top" in self.outer else 0.0)
+        return Rect(t.x - left, t.y - bottom, t.w + left + right, t.h + bottom + top)
+
+    def crop_marks(self) -> list[tuple[float, float, float, float]]:
+        """(x0, y0, x1, y1) in page mm: on every outer side, a mark in line with that side beyond
+        each of its ends, clear of the printed art."""
+        t, p = self.on_page(), self.printed()
+        reach = (CROP_GAP_MM, CROP_GAP_MM + CROP_MM)
+        marks = []
+        for side in self.outer:
+            if side in ("top", "bottom"):
+                y = t.top if side == "top" else t.y
+                marks += [(p.x - reach[1], y, p.x - reach[0], y), (p.right + reach[0], y, p.right + reach[1], y)]
+            else:
+                x = t.right if side == "right" else t.x
+                marks += [(x, p.y - reach[1], x, p.y - reach[0]), (x, p.top + reach[0], x, p.top + reach[1])]
+        return marks
 
 
 @dataclass(frozen=True)
@@ -85,10 +119,12 @@ def row_label(row: int) -> str:
 
 
 def plan_panels(width_mm: float, height_mm: float, paper: str, overlap_mm: float = DEFAULT_OVERLAP_MM,
-                margin_mm: float = PANEL_MARGIN_MM) -> PanelPlan:
+                margin_mm: float = PANEL_MARGIN_MM, bleed_mm: float = 0.0) -> PanelPlan:
     """Split a `width_mm` x `height_mm` drawing over pages of `paper`, portrait or landscape
     (whichever needs fewer pages; portrait on a tie), neighbouring panels overlapping by at least
-    `overlap_mm`. Labels run A1, A2, ... along the top row, B1, ... below it."""
+    `overlap_mm`. Labels run A1, A2, ... along the top row, B1, ... below it. With `bleed_mm`, the
+    drawing's outer edge prints that much past it, with crop marks; the margin grows to hold both."""
+    margin_mm += bleed_mm
     if paper not in PAPER_MM:
         raise UsageError(f"unknown paper {paper!r}; choose one of {', '.join(PAPER_MM)}")
     if width_mm <= 0 or height_mm <= 0:
@@ -104,18 +140,11 @@ def plan_panels(width_mm: float, height_mm: float, paper: str, overlap_mm: float
             best = (page_w, page_h, xs, ys)
     page_w, page_h, xs, ys = best
     win_w, win_h = min(page_w - 2 * margin_mm, width_mm), min(page_h - 2 * margin_mm, height_mm)
-    # Seams: the middle of each overlap. Marks sit on the seams, inside the overlap, so both
-    # pages that share a seam print them.
+    # Seams: the middle of each overlap. A page is covered right of a vertical seam's left page
+    # and below a horizontal seam's upper page; each cross lies in that hidden strip, one arm's tip
+    # on the seam.
     seam_x = [(xs[i] + win_w + xs[i + 1]) / 2 for i in range(len(xs) - 1)]
     seam_y = [(ys[i] + win_h + ys[i + 1]) / 2 for i in range(len(ys) - 1)]
-    marks = []
-    for sx in seam_x:
-        for y0 in ys:
-            marks += [(sx, y0 + win_h * 0.2), (sx, y0 + win_h * 0.8)]
-    for sy in seam_y:
-        for x0 in xs:
-            marks += [(x0 + win_w * 0.2, sy), (x0 + win_w * 0.8, sy)]
-    marks = sorted(set((round(x, 6), round(y, 6)) for x, y in marks))
     panels = []
     rows = len(ys)
     for r in range(rows):
@@ -123,8 +152,9 @@ def plan_panels(width_mm: float, height_mm: float, paper: str, overlap_mm: float
         for c, x0 in enumerate(xs):
             window = Rect(x0, y0, win_w, win_h)
             origin = ((page_w - win_w) / 2 - x0, (page_h - win_h) / 2 - y0)
-            seams = tuple([("x", s) for s in seam_x if x0 < s < x0 + win_w] +
-                          [("y", s) for s in seam_y if y0 < s < y0 + win_h])
+            # This page lies on top of its left and upper neighbours: trimmed on those seams.
+            seams = tuple([("x", s) for s in seam_x if x0 < s < x0 + win_w and c > 0 and s < x0 + win_w / 2] +
+                          [("y", s) for s in seam_y if y0 < s < y0 + win_h and r > 0 and s > y0 + win_h / 2])
             neighbours = {}
             if c > 0:
                 neighbours["left"] = f"{row_label(r)}{c}"
@@ -134,8 +164,23 @@ def plan_panels(width_mm: float, height_mm: float, paper: str, overlap_mm: float
                 neighbours["top"] = f"{row_label(r - 1)}{c + 1}"
             if r < rows - 1:
                 neighbours["bottom"] = f"{row_label(r + 1)}{c + 1}"
-            mine = tuple(m for m in marks if window.contains_point(*m))
-            panels.append(Panel(r, c, f"{row_label(r)}{c + 1}", window, origin, mine, seams, neighbours))
+            # The part of the page that shows once it is joined: between the seams it is trimmed
+            # on (left, top) and those where a neighbour covers it (right, bottom).
+            left = next((s for s in seam_x if x0 < s < x0 + win_w / 2), x0) if c > 0 else x0
+            right = next((s for s in seam_x if x0 + win_w / 2 < s < x0 + win_w), None)
+            top = next((s for s in seam_y if y0 + win_h / 2 < s < y0 + win_h), y0 + win_h) if r > 0 else y0 + win_h
+            bottom = next((s for s in seam_y if y0 < s < y0 + win_h / 2), None)
+            marks = []
+            if "right" in neighbours:  # the right neighbour covers this page past the seam
+                low = bottom if bottom is not None else y0
+                marks += [(right + MARK_ARM_MM, low + (top - low) * f) for f in (0.2, 0.8)]
+            if "bottom" in neighbours:  # the lower neighbour covers this page below the seam
+                end = right if right is not None else x0 + win_w
+                marks += [(left + (end - left) * f, bottom - MARK_ARM_MM) for f in (0.2, 0.8)]
+            outer = tuple(side for side in ("left", "right", "top", "bottom") if side not in neighbours)
+            panels.append(Panel(r, c, f"{row_label(r)}{c + 1}", window, origin,
+                                tuple(sorted((round(x, 6), round(y, 6)) for x, y in marks)), seams, neighbours,
+                                outer, bleed_mm))
     return PanelPlan(paper, page_w, page_h, width_mm, height_mm, overlap_mm, len(xs), rows, tuple(panels))
 
 
@@ -154,6 +199,7 @@ def covers(plan: PanelPlan, step_mm: float = 1.0) -> bool:
 # --- drawing ------------------------------------------------------------------------------------
 
 MARK_COLOUR = HexColor("#000000")
+PANELS_KEYWORD = "cardgen-panels"  # in the file's keywords: the assembly page tells how to join its pages
 SEAM_COLOUR = HexColor("#9e9e9e")
 LABEL_COLOUR = HexColor("#424242")
 
@@ -169,21 +215,22 @@ def render_panels(path: Path, plan: PanelPlan, draw: Callable, title: str,
                   caption: Callable[[Panel], str] | None = None) -> None:
     """Write one PDF page per panel: the drawing clipped to the panel, its alignment marks and
     seams, and a label naming the page and its neighbours (plus `caption(panel)` if given)."""
+    bleed = max((panel.bleed for panel in plan.panels), default=0.0)
     with atomic_output(path) as out:
         canvas = new_canvas(out, (plan.page_w * mm, plan.page_h * mm), title)
+        canvas.setKeywords(PANELS_KEYWORD)
         # The drawing is made once, as a form, and every page places it: a board of several pages
         # costs one drawing, and the file holds it once.
-        canvas.beginForm("PanelDrawing", 0, 0, plan.width * mm, plan.height * mm)
+        canvas.beginForm("PanelDrawing", -bleed * mm, -bleed * mm, (plan.width + bleed) * mm, (plan.height + bleed) * mm)
         draw(canvas)
         canvas.endForm()
         for panel in plan.panels:
-            trim = panel.on_page()
-            box = (trim.x * mm, trim.y * mm, trim.right * mm, trim.top * mm)
-            canvas.setTrimBox(tuple(round(v, 4) for v in box))
-            canvas.setBleedBox(tuple(round(v, 4) for v in box))
+            trim, printed = panel.on_page(), panel.printed()
+            canvas.setTrimBox(tuple(round(v * mm, 4) for v in (trim.x, trim.y, trim.right, trim.top)))
+            canvas.setBleedBox(tuple(round(v * mm, 4) for v in (printed.x, printed.y, printed.right, printed.top)))
             canvas.saveState()
             clip = canvas.beginPath()
-            clip.rect(*(v * mm for v in (trim.x, trim.y, trim.w, trim.h)))
+            clip.rect(*(v * mm for v in (printed.x, printed.y, printed.w, printed.h)))
             canvas.clipPath(clip, stroke=0, fill=0)
             canvas.translate(panel.origin[0] * mm, panel.origin[1] * mm)
             canvas.doForm("PanelDrawing")
@@ -203,25 +250,32 @@ def render_panels(path: Path, plan: PanelPlan, draw: Callable, title: str,
             canvas.setLineWidth(0.5)
             for mx, my in panel.marks:
                 _cross(canvas, (ox + mx) * mm, (oy + my) * mm)
+            canvas.setLineWidth(0.3)
+            for x0, y0, x1, y1 in panel.crop_marks():
+                canvas.line(x0 * mm, y0 * mm, x1 * mm, y1 * mm)
             canvas.setFillColor(LABEL_COLOUR)
             canvas.setFont(SANS_BOLD, 9)
+            # The label above the printed art and the caption below it, clear of the crop marks
+            # that stand in line with the page's sides.
+            inset = 1.5
             text = f"{panel.label}  ({panel.row + 1}/{plan.rows}, {panel.column + 1}/{plan.columns})"
-            canvas.drawString(trim.x * mm, (trim.top + 2.5) * mm, text)
+            canvas.drawString((trim.x + inset) * mm, (printed.top + 2.5) * mm, text)
             canvas.setFont(SANS, 7)
             sides = "  ".join(f"{side}: {name}" for side, name in panel.neighbours.items())
             extra = caption(panel) if caption else ""
-            canvas.drawRightString(trim.right * mm, (trim.top + 2.5) * mm, sides)
+            canvas.drawRightString((trim.right - inset) * mm, (printed.top + 2.5) * mm, sides)
             if extra:
-                canvas.drawString(trim.x * mm, (trim.y - 5) * mm, extra)
-            # The label above the panel and the caption below it, each a line of text.
-            words = [Rect(trim.x * mm, (trim.top + 1.5) * mm, trim.w * mm, 4 * mm),
-                     Rect(trim.x * mm, (trim.y - 6) * mm, trim.w * mm, 4 * mm)]
+                canvas.drawString((trim.x + inset) * mm, (printed.y - 5) * mm, extra)
+            words = [Rect(trim.x * mm, (printed.top + 1.5) * mm, trim.w * mm, 4 * mm),
+                     Rect(trim.x * mm, (printed.y - 6) * mm, trim.w * mm, 4 * mm)]
+            marks = [Rect(min(m[0], m[2]) * mm, min(m[1], m[3]) * mm, abs(m[2] - m[0]) * mm, abs(m[3] - m[1]) * mm)
+                     for m in panel.crop_marks()]
             from cardgen.sheets import ruler_beside
 
-            ruler_beside(canvas, plan.page_w * mm, plan.page_h * mm, [trim.scaled(mm), *words])
+            ruler_beside(canvas, plan.page_w * mm, plan.page_h * mm, [printed.scaled(mm), *words, *marks])
             canvas.showPage()
         canvas.save()
 
 
-__all__ = ["Panel", "PanelPlan", "plan_panels", "covers", "render_panels", "row_label",
+__all__ = ["PANELS_KEYWORD", "Panel", "PanelPlan", "plan_panels", "covers", "render_panels", "row_label",
            "DEFAULT_OVERLAP_MM", "PANEL_MARGIN_MM"]

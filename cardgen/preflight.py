@@ -36,6 +36,7 @@ from cardgen.registry import definition_for
 
 SAFE_MM = SAFE_ZONE_MM
 BLEED_MM = 3.0
+PART_BLEED_MM = 2.0  # the least bleed of a token, tile, mat or board: tokens sit closer than cards
 IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 
@@ -170,6 +171,9 @@ class _Page:
     trim: Rect
     runs: list[TextRun] = field(default_factory=list)
     images: list[tuple[str, float]] = field(default_factory=list)
+    bleed: float = BLEED_MM * mm  # how far the page reaches past the trim on every side
+    safe: float = SAFE_MM * mm
+    shape: str = "rect"  # see cardgen.registry.PrintedPiece
 
 
 _covered: dict[str, frozenset[int] | None] = {}
@@ -207,12 +211,7 @@ def _draw_pages(content) -> tuple[bytes, list[_Page]]:
     backs_done: set[str] = set()
 
     def page(label: str, where: str, w: float, h: float, draw) -> None:
-        canvas.setPageSize((w + 2 * bleed, h + 2 * bleed))
-        trim = Rect(bleed, bleed, w, h)
-        start, pictures = len(canvas.runs), len(canvas.images)
-        draw(trim)
-        canvas.showPage()
-        pages.append(_Page(label, where, trim, canvas.runs[start:], canvas.images[pictures:]))
+        _record_page(canvas, pages, label, where, w, h, draw, bleed)
 
     for card in content.cards:
         deck = content.deck(card["deck"])
@@ -227,11 +226,41 @@ def _draw_pages(content) -> tuple[bytes, list[_Page]]:
     return buffer.getvalue(), pages
 
 
+def _record_page(canvas, pages: list[_Page], label: str, where: str, w: float, h: float, draw, bleed: float,
+                 safe: float = SAFE_MM * mm, shape: str = "rect") -> None:
+    """One piece on a page of its own, as large as its trim plus its bleed, its text recorded."""
+    canvas.setPageSize((w + 2 * bleed, h + 2 * bleed))
+    trim = Rect(bleed, bleed, w, h)
+    start, pictures = len(canvas.runs), len(canvas.images)
+    canvas.saveState()
+    draw(trim)
+    canvas.restoreState()
+    canvas.showPage()
+    pages.append(_Page(label, where, trim, canvas.runs[start:], canvas.images[pictures:], bleed, safe, shape))
+
+
+def _draw_part_pages(content) -> tuple[bytes, list[_Page]]:
+    """Every distinct piece of the game's other printed parts (tokens, tiles, mats, boards)."""
+    register_fonts()
+    pieces = definition_for(content.id).parts_to_check(content)
+    buffer = io.BytesIO()
+    canvas = RecordingCanvas(buffer, pagesize=(100, 100), invariant=1, initialFontName=SANS)
+    pages: list[_Page] = []
+    for piece in pieces:
+        # The page reaches at least PART_BLEED_MM past the trim, so that art declared without a
+        # bleed is seen to stop at the trim.
+        _record_page(canvas, pages, f"{piece.part}: {piece.name}", "", piece.width, piece.height,
+                     lambda trim, piece=piece: piece.draw(canvas, trim),
+                     max(piece.bleed, PART_BLEED_MM * mm), piece.safe, piece.shape)
+    canvas.save()
+    return buffer.getvalue(), pages
+
+
 def _text_findings(content, pages: list[_Page], strict: bool) -> list[Finding]:
     findings = []
     warn = "error" if strict else "warning"
-    safe = SAFE_MM * mm
     for pg in pages:
+        safe = pg.safe
         reported: set[tuple[str, str]] = set()
 
         def add(level, check, message):
@@ -256,13 +285,39 @@ def _text_findings(content, pages: list[_Page], strict: bool) -> list[Finding]:
             t = pg.trim
             if min(xs) < t.x - 0.5 or max(xs) > t.right + 0.5 or min(ys) < t.y - 0.5 or max(ys) > t.top + 0.5:
                 add("error", "overflow", f"text {shown[:40]!r} runs past the trim")
-            elif min(xs) < t.x + safe - 0.5 or max(xs) > t.right - safe + 0.5 or min(ys) < t.y + safe - 0.5 or max(ys) > t.top - safe + 0.5:
-                add(warn, "safe-zone", f"text {shown[:40]!r} lies within {SAFE_MM:g} mm of the trim")
+            elif pg.shape != "outline" and min(xs) < t.x + safe - 0.5 or max(xs) > t.right - safe + 0.5 or min(ys) < t.y + safe - 0.5 or max(ys) > t.top - safe + 0.5:
+                add(warn, "safe-zone", f"text {shown[:40]!r} lies within {safe / mm:g} mm of the trim")
         for name, dpi in pg.images:
             if dpi < PRINT_DPI - 0.5:
                 add(warn, "resolution", f"picture {name!r} prints at {dpi:.0f} dpi, below {PRINT_DPI}; "
                     "give it more pixels or draw it smaller")
     return findings
+
+
+def _edge_samples(pg: _Page) -> dict[str, list[tuple[tuple[float, float], tuple[float, float]]]]:
+    """Pairs of points along each edge of a page's piece: one just inside the trim, one just
+    inside the bleed's outer edge, on the same line across the edge."""
+    from math import cos, pi, sin
+
+    t, inner, outer = pg.trim, 1.5, 1.0  # points inside the trim / inside the bleed's outer edge
+    samples: dict[str, list] = {"left": [], "right": [], "bottom": [], "top": []}
+    if pg.shape == "round":
+        cx, cy, radius = t.x + t.w / 2, t.y + t.h / 2, min(t.w, t.h) / 2
+        for k in range(48):
+            angle = 2 * pi * (k + 0.5) / 48
+            side = ("right", "top", "left", "bottom")[int(((angle + pi / 4) % (2 * pi)) // (pi / 2))]
+            u, v = cos(angle), sin(angle)
+            near, far = radius - inner, radius + pg.bleed - outer
+            samples[side].append(((cx + near * u, cy + near * v), (cx + far * u, cy + far * v)))
+        return samples
+    for k in range(1, 20):
+        fy = t.y + t.h * k / 20
+        fx = t.x + t.w * k / 20
+        samples["left"].append(((t.x + inner, fy), (outer, fy)))
+        samples["right"].append(((t.right - inner, fy), (t.right + pg.bleed - outer, fy)))
+        samples["bottom"].append(((fx, t.y + inner), (fx, outer)))
+        samples["top"].append(((fx, t.top - inner), (fx, t.top + pg.bleed - outer)))
+    return samples
 
 
 def _bleed_findings(content, pdf: bytes, pages: list[_Page], strict: bool) -> list[Finding]:
@@ -276,9 +331,10 @@ def _bleed_findings(content, pdf: bytes, pages: list[_Page], strict: bool) -> li
     document = pypdfium2.PdfDocument(pdf)
     try:
         for index, pg in enumerate(pages):
+            if pg.shape == "outline":
+                continue  # cut along a line of its own shape: its bleed follows that line
             image = document[index].render(scale=scale).to_pil().convert("L")
             width, height = image.size
-            t = pg.trim
             pixels = image.load()
 
             def at(x: float, y: float) -> int:
@@ -286,15 +342,8 @@ def _bleed_findings(content, pdf: bytes, pages: list[_Page], strict: bool) -> li
                 py = min(height - 1, max(0, int((height / scale - y) * scale)))
                 return pixels[px, py]
 
-            inner, outer = 1.5, 1.0  # points inside the trim / inside the bleed's outer edge
-            samples = {"left": [], "right": [], "bottom": [], "top": []}
-            for k in range(1, 20):
-                fy = t.y + t.h * k / 20
-                fx = t.x + t.w * k / 20
-                samples["left"].append((at(t.x + inner, fy), at(outer, fy)))
-                samples["right"].append((at(t.right - inner, fy), at(t.right + t.x - outer, fy)))
-                samples["bottom"].append((at(fx, t.y + inner), at(fx, outer)))
-                samples["top"].append((at(fx, t.top - inner), at(fx, t.top + t.y - outer)))
+            samples = _edge_samples(pg)
+            samples = {side: [(at(*a), at(*b)) for a, b in points] for side, points in samples.items()}
             short = [side for side, pairs in samples.items()
                      if sum(1 for a, b in pairs if a < 235 and b > 245) > len(pairs) // 4]
             if short:
@@ -307,13 +356,17 @@ def _bleed_findings(content, pdf: bytes, pages: list[_Page], strict: bool) -> li
 
 
 def preflight(content, strict: bool = False, bleed_check: bool = True) -> list[Finding]:
-    """Every finding for one game's cards, errors first."""
+    """Every finding for one game's cards and its other printed parts, errors first."""
     from cardgen.aids import aid_content
 
-    pdf, pages = _draw_pages(content)
-    findings = _text_findings(content, pages, strict)
-    if bleed_check:
-        findings += _bleed_findings(content, pdf, pages, strict)
+    findings = []
+    for drawn in (_draw_pages(content), _draw_part_pages(content)):
+        pdf, pages = drawn
+        if not pages:
+            continue
+        findings += _text_findings(content, pages, strict)
+        if bleed_check:
+            findings += _bleed_findings(content, pdf, pages, strict)
     aids = aid_content(content)
     if aids is not None:  # the reference cards printed beside the game's cards
         findings += preflight(aids, strict, bleed_check)

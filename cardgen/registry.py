@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import difflib
 from abc import ABC, abstractmethod
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, ClassVar, Mapping
 
@@ -26,6 +27,24 @@ CARD_BOOKKEEPING = {"id", "deck", "copies", "copy", "position", "provenance", "s
 
 # (path, render) pairs: `render(path)` writes one file atomically.
 Output = tuple[Path, Callable[[Path], object]]
+
+
+@dataclass(frozen=True)
+class PrintedPiece:
+    """One distinct piece of a printed part (a token, a tile side, a mat, a board), for the
+    preflight: `draw(canvas, trim)` draws it with its trim at `trim` (points) and its art reaching
+    `bleed` points past the trim; `safe` is how far inside the trim its text must stay. `round`
+    pieces are cut as the circle inside their rect; `outline` pieces have a cut line of their own
+    shape (curved tiles), so only their text is measured, not their edges."""
+
+    part: str  # "tokens", "mats", "board", "tiles", ...
+    name: str  # which piece, e.g. "soul tile d-01 (back)"
+    width: float  # points
+    height: float
+    draw: Callable[[Any, Any], None]
+    bleed: float
+    safe: float
+    shape: str = "rect"  # "rect", "round" or "outline"
 
 
 class GameDefinition(ABC):
@@ -112,6 +131,11 @@ class GameDefinition(ABC):
         """Printed parts that are not card sheets (tiles, boards, tokens), for one paper. `options`
         (cardgen.sheets.SheetOptions) carries the duplex correction that two-sided parts apply
         to their backs pages (`options.back_shift(page_w, page_h)`)."""
+        return []
+
+    def parts_to_check(self, content) -> list[PrintedPiece]:
+        """Every distinct piece of the parts `extra_outputs` prints, for the preflight to hold to
+        the card standard (text size, safe zone, bleed)."""
         return []
 
     diagrams: ClassVar[Mapping[str, Callable]] = {}
@@ -226,5 +250,5 @@ def engine_for(content):
     return None if definition.engine is None else definition.engine(content)
 
 
-__all__ = ["ENTRY_POINT_GROUP", "GameDefinition", "Output", "definition_for", "engine_for", "is_registered",
+__all__ = ["ENTRY_POINT_GROUP", "GameDefinition", "Output", "PrintedPiece", "definition_for", "engine_for", "is_registered",
            "load_installed_games", "register", "registered", "unregister"]

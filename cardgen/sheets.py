@@ -25,7 +25,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from cardgen.errors import ContentErrors, UsageError
 from cardgen.faces import clip_to_bleed
 from cardgen.layout import (
-    INNER_GUIDES, FoldSheet, Rect, Sheet, Slot, Strip, back_slots, crop_marks, inner_guides, line_box, mirror_line,
+    INNER_GUIDES, MARGIN, FoldSheet, Rect, Sheet, Slot, Strip, back_slots, crop_marks, inner_guides, line_box, mirror_line,
     page_boxes, pages, place_strip, plan_fold, plan_sheet, ruler_ticks,
 )
 from cardgen.pdfdoc import SANS, atomic_output, mm, new_canvas
@@ -47,6 +47,7 @@ LABEL_INK = HexColor("#555555")
 ART_CLEARANCE = 1.0 * mm
 MARK_CLEARANCE = 0.6 * mm
 MAX_BACK_OFFSET_MM = 5.0
+MAX_MARGIN_MM = 40.0
 MAX_SELECTED = 10_000  # cards of one --cards selection, as many as a game may have
 
 
@@ -61,7 +62,9 @@ class SheetOptions:
     (a printer turns a landscape page a quarter turn onto the paper, so its error shows in other
     directions there: one orientation's reading never corrects the other's pages);
     sides: both, fronts or backs;
-    inner_guides: none, crosses or lines: cut guides inside a block of butted cards (fronts only)."""
+    inner_guides: none, crosses or lines: cut guides inside a block of butted cards (fronts only);
+    margin_mm: how far from the paper's edge card sheets keep their cards, marks, label and ruler
+    (wider for inkjets that leave a larger margin unprinted, often when printing double-sided)."""
 
     cut_width: float = MARK_WIDTH
     cut_colour: str = MARK_COLOUR
@@ -69,6 +72,11 @@ class SheetOptions:
     sides: str = "both"
     back_offset_landscape: tuple[float, float] = (0.0, 0.0)
     inner_guides: str = "none"
+    margin_mm: float = MARGIN / mm
+
+    @property
+    def margin(self) -> float:
+        return self.margin_mm * mm
 
     def back_shift(self, page_w: float, page_h: float) -> tuple[float, float]:
         """How far (points) a backs page of this size is moved: the offset of its orientation."""
@@ -88,6 +96,8 @@ class SheetOptions:
             raise UsageError(f"inner guides must be one of {', '.join(INNER_GUIDES)}, not {self.inner_guides!r}")
         if self.sides not in SIDES:
             raise UsageError(f"sides must be one of {', '.join(SIDES)}, not {self.sides!r}")
+        if not MARGIN / mm <= self.margin_mm <= MAX_MARGIN_MM:  # NaN fails this too
+            raise UsageError(f"--margin must be {MARGIN / mm:g} to {MAX_MARGIN_MM:g} mm, not {self.margin_mm:g}")
 
 
 DEFAULT_OPTIONS = SheetOptions()
@@ -190,21 +200,30 @@ def _content_error(content, size_name: str, exc: UsageError) -> ContentErrors:
     return ContentErrors([content.error("game", ["card_sizes", size_name], str(exc))])
 
 
-def plan_for(content, size_name: str, paper: str, layout: str) -> Sheet | FoldSheet:
-    """The sheet plan of one card size; a card too large for the paper is blamed on game.yaml."""
+def plan_for(content, size_name: str, paper: str, layout: str, margin: float = MARGIN) -> Sheet | FoldSheet:
+    """The sheet plan of one card size; a card too large for the paper is blamed on game.yaml,
+    or on the margin asked for when the usual one would hold it."""
     try:
         if layout == "fold":
-            return plan_fold(paper, *_size_mm(content, size_name))
-        return plan_sheet(paper, *_size_mm(content, size_name), layout)
+            return plan_fold(paper, *_size_mm(content, size_name), margin)
+        return plan_sheet(paper, *_size_mm(content, size_name), layout, margin)
     except UsageError as exc:
         if "does not fit" not in str(exc):
             raise
+        if margin > MARGIN:
+            try:
+                plan_for(content, size_name, paper, layout)
+            except ContentErrors:
+                pass  # too large with the usual margin too: the content's fault
+            else:
+                raise UsageError(f"--margin {margin / mm:g}: {exc} ({layout} layout); "
+                                 "choose a smaller margin") from None
         raise _content_error(content, size_name, exc) from None
 
 
-def sheet_count(content, paper: str, layout: str, cards: list[dict] | None = None) -> int:
+def sheet_count(content, paper: str, layout: str, cards: list[dict] | None = None, margin: float = MARGIN) -> int:
     """How many sheets of paper the cards take in this layout."""
-    return sum(len(pages(len(run), plan_for(content, size, paper, layout).per_page))
+    return sum(len(pages(len(run), plan_for(content, size, paper, layout, margin).per_page))
                for size, run in cards_by_size(content, cards))
 
 
@@ -252,13 +271,14 @@ def _positions(cards: list[dict]) -> str:
 
 
 @lru_cache(maxsize=256)
-def _strips(page_w: float, page_h: float, slots: tuple[Slot, ...], marks: tuple, label_length: float):
+def _strips(page_w: float, page_h: float, slots: tuple[Slot, ...], marks: tuple, label_length: float,
+            margin: float = MARGIN):
     """Places for the label and the ruler on a page holding these slots and marks."""
     obstacles = [s.bleed.grow(ART_CLEARANCE) for s in slots] + [line_box(m, MARK_CLEARANCE) for m in marks]
-    label = place_strip(page_w, page_h, obstacles, label_length, LABEL_THICKNESS)
+    label = place_strip(page_w, page_h, obstacles, label_length, LABEL_THICKNESS, margin)
     if label is not None:
         obstacles.append(label.rect.grow(ART_CLEARANCE))
-    ruler = place_strip(page_w, page_h, obstacles, RULER_LENGTH, RULER_THICKNESS)
+    ruler = place_strip(page_w, page_h, obstacles, RULER_LENGTH, RULER_THICKNESS, margin)
     return label, ruler
 
 
@@ -321,10 +341,11 @@ def _ruler_drawing(canvas, colour: str) -> None:
         canvas.drawString(cm * 10 * mm + 0.35 * mm, 1.0 * mm, text)
 
 
-def _label_and_ruler(canvas, page_w, page_h, slots, marks, text: str, colour: str = "#000000") -> tuple[bool, bool]:
+def _label_and_ruler(canvas, page_w, page_h, slots, marks, text: str, colour: str = "#000000",
+                     margin: float = MARGIN) -> tuple[bool, bool]:
     """The page's label and ruler where there is room off the art (the ruler in `colour`)."""
     length = stringWidth(text, SANS, LABEL_SIZE)
-    label, ruler = _strips(page_w, page_h, tuple(slots), tuple(marks), round(length, 3))
+    label, ruler = _strips(page_w, page_h, tuple(slots), tuple(marks), round(length, 3), margin)
     if label is not None:
         draw_label(canvas, label, text)
     if ruler is not None:
@@ -357,10 +378,10 @@ def draw_card_sheets(canvas, content, paper: str, layout: str, flip: str, faces=
         return _draw_fold_sheets(canvas, content, paper, faces, options, cards)
     drawn = 0
     runs = cards_by_size(content, cards)
-    total = sheet_count(content, paper, layout, cards)
+    total = sheet_count(content, paper, layout, cards, options.margin)
     number = 0
     for size_name, run in runs:
-        sheet = plan_for(content, size_name, paper, layout)
+        sheet = plan_for(content, size_name, paper, layout, options.margin)
         dx, dy = options.back_shift(sheet.page_w, sheet.page_h)
         for indices in pages(len(run), sheet.per_page):
             number += 1
@@ -376,7 +397,7 @@ def draw_card_sheets(canvas, content, paper: str, layout: str, flip: str, faces=
                 _draw_marks(canvas, marks + inner_guides(fronts, options.inner_guides), options)
                 _label_and_ruler(canvas, sheet.page_w, sheet.page_h, fronts, marks,
                                  _label_text(content, number, total, "fronts", on_page, paper, layout, flip, options.sides),
-                                 "#000000")
+                                 "#000000", sheet.margin)
                 canvas.showPage()
             if options.sides in ("both", "backs"):
                 canvas.setPageSize((sheet.page_w, sheet.page_h))
@@ -394,7 +415,7 @@ def draw_card_sheets(canvas, content, paper: str, layout: str, flip: str, faces=
                 _draw_marks(canvas, back_marks, options)
                 _label_and_ruler(canvas, sheet.page_w, sheet.page_h, backs, back_marks,
                                  _label_text(content, number, total, "backs", on_page, paper, layout, flip, options.sides),
-                                 "#000000")
+                                 "#000000", sheet.margin)
                 canvas.restoreState()
                 canvas.showPage()
             drawn += len(on_page)
@@ -406,10 +427,10 @@ FOLD_HATCH = HexColor("#BBBBBB")
 
 def _draw_fold_sheets(canvas, content, paper: str, faces, options: SheetOptions, cards) -> int:
     drawn = 0
-    total = sheet_count(content, paper, "fold", cards)
+    total = sheet_count(content, paper, "fold", cards, options.margin)
     number = 0
     for size_name, run in cards_by_size(content, cards):
-        plan: FoldSheet = plan_for(content, size_name, paper, "fold")
+        plan: FoldSheet = plan_for(content, size_name, paper, "fold", options.margin)
         sheet = plan.sheet
         for indices in pages(len(run), plan.per_page):
             number += 1
@@ -432,7 +453,7 @@ def _draw_fold_sheets(canvas, content, paper: str, faces, options: SheetOptions,
             text = _label_text(content, number, total, "fronts above the fold, backs below",
                                on_page, paper, "fold-over", None)
             _label_and_ruler(canvas, sheet.page_w, sheet.page_h, fronts + backs + [Slot(tab, tab)], marks, text,
-                             "#000000")
+                             "#000000", sheet.margin)
             canvas.showPage()
             drawn += len(on_page)
     return drawn

@@ -99,3 +99,21 @@ def text_sizes(page) -> list[tuple[float, str]]:
 
     page.extract_text(visitor_text=visit)
     return found
+
+
+RULER_FIGURES = [str(n) for n in range(10)] + ["10 cm"]
+
+
+def part_text_sizes(page, label_start: str | None = None) -> list[float]:
+    """The sizes of the text a page's parts print: every run less the page's own furniture, one
+    100 mm ruler's figures and, if given, the sheet label starting with `label_start`. Exactly one
+    run is taken away for each, so a part's own small text that reads like a figure still counts."""
+    runs = text_sizes(page)
+    for figure in RULER_FIGURES:  # the smallest such run: a part's own small figure is still left
+        matching = [i for i, (_, text) in enumerate(runs) if text == figure]
+        if matching:
+            del runs[min(matching, key=lambda i: runs[i][0])]
+    if label_start is not None:
+        runs = [run for run in runs if not run[1].startswith(label_start)] + \
+               [run for run in runs if run[1].startswith(label_start)][1:]
+    return [size for size, _ in runs]

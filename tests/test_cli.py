@@ -181,10 +181,14 @@ def test_card_size_option_prints_cards_at_that_size(capsys, tmp_path):
     assert round(float(trim.height) / mm, 2) == 3 * 92
 
 
-def test_a_card_size_that_shrinks_text_below_7_pt_is_refused_by_card(capsys, tmp_path):
+def test_a_card_size_too_small_for_the_text_is_refused_by_card(capsys, tmp_path):
+    """Text keeps its point size on any card size; what no longer fits is named card by card."""
+    import re
+
     code, _, err = run(capsys, "build", "game-of-trains", "--paper", "a4", "--card-size", "44x68", "--out", str(tmp_path))
-    assert code == 1 and "below the 7 pt minimum" in err and "nothing was written" in err
-    assert "content/game-of-trains/cards.yaml:" in err and "card c01" in err
+    assert code == 1 and "runs past the trim" in err and "nothing was written" in err
+    assert "below the 7 pt minimum" not in err
+    assert "content/game-of-trains/cards.yaml:" in err and re.search(r"game-of-trains card c\d+:", err)
     assert not (tmp_path / "game-of-trains").exists()
 
 

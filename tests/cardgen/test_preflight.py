@@ -102,12 +102,16 @@ def test_art_that_stops_at_the_trim_is_found(check):
     assert {f.check for f in findings} == {"bleed"} and "left" in findings[0].message
 
 
-def test_game_of_trains_at_44_by_68_mm_has_text_below_the_minimum():
+def test_game_of_trains_at_44_by_68_mm_keeps_its_text_size_and_is_told_what_no_longer_fits():
+    """Faces are laid out at the card's size with text at its point size: on a card too small for
+    them, the preflight finds text that runs past the trim, never text shrunk below 7 pt."""
     content = load_game(PROJECT_CONTENT, "game-of-trains")
     for declared in content.game["card_sizes"].values():
         declared["width_mm"], declared["height_mm"] = 44, 68
     findings = preflight(content, bleed_check=False)
-    assert any(f.check == "min-size" and f.where.startswith("content/game-of-trains/cards.yaml:") for f in findings)
+    assert not any(f.check == "min-size" for f in findings)
+    assert any(f.level == "error" and f.check == "overflow" and f.where.startswith("content/game-of-trains/cards.yaml:")
+               for f in findings)
 
 
 def test_each_text_run_is_noted_once_where_it_is_drawn():

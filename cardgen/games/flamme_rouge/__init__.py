@@ -41,5 +41,8 @@ class FlammeRougeDefinition(GameDefinition):
     def extra_outputs(self, content, game_dir, paper, flip, options=None):
         return faces.extra_outputs(content, game_dir, paper, flip, options)
 
+    def parts_to_check(self, content):
+        return faces.parts_to_check(content)
+
 
 GAME = FlammeRougeDefinition()

@@ -19,7 +19,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import Paragraph
 
-from cardgen.faces import INK, clip_to_bleed
+from cardgen.faces import INK, SAFE_ZONE_MM, clip_to_bleed
 from cardgen.games.flamme_rouge.faces import (
     PAPER, draw_drop, draw_fitted, draw_flag, draw_rider_badge, mix, rider_label, team_colour, team_label, words,
 )
@@ -379,10 +379,11 @@ def draw_counter(canvas, content, team: str, rider: str, slot: Slot) -> None:
     canvas.setFillColor(colour)
     canvas.rect(bleed.x, bleed.y, bleed.w, bleed.h, stroke=0, fill=1)
     cx, cy = trim.x + trim.w / 2, trim.y + trim.h / 2
-    draw_rider_badge(canvas, rider, cx, cy + trim.h * 0.02, trim.w * 0.5, white, colour)
+    draw_rider_badge(canvas, rider, cx, cy + 1.2 * mm, trim.w * 0.4, white, colour)
     canvas.setFillColor(white)
     canvas.setFont(SANS_BOLD, 8)
-    canvas.drawCentredString(cx, trim.y + 1.6 * mm, rider[0].upper())
+    # the letter's descent stays outside the 3 mm safe zone along the cut
+    canvas.drawCentredString(cx, trim.y + SAFE_ZONE_MM * mm + 2, rider[0].upper())
     _draw_pips(canvas, team_pips(content, team), cx, trim.top - 2.0 * mm, 1.3 * mm)
     canvas.restoreState()
 

@@ -1,8 +1,9 @@
 """Flamme Rouge card faces and backs, drawn as vectors: energy, exhaustion, stage and reference cards.
 
-Every card is laid out in millimetres of a 63 x 88 mm poker card and scaled to the real card size,
-so another size in game.yaml still looks right. Art reaches the bleed; text stays inside a safe
-area a few millimetres inside the trim. The two rider types must be told apart at a glance, face
+Every card is laid out in millimetres of a 63 x 88 mm poker card and fitted to the real card size:
+what lies near an edge keeps its distance from that edge, the middle stretches or shrinks, shapes
+scale with the card and text keeps its point size, so another size in game.yaml still looks right.
+Art reaches the bleed; text stays inside a safe area a few millimetres inside the trim. The two rider types must be told apart at a glance, face
 up or face down: a rouleur has a round badge with wind lines and a brown back, a sprinteur a
 pointed badge with a lightning bolt and a teal back. The rider icons live here so that the player
 boards, the tokens and the rule sheet diagrams draw the same riders.
@@ -18,6 +19,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from cardgen.games.flamme_rouge import course
 from cardgen.markup import para
 from cardgen.faces import INK, MIN_TEXT_PT, SAFE_ZONE_MM, clip_to_bleed, fill_bleed, ink_for, stamp
+from cardgen.geometry import Rect
 from cardgen.pdfdoc import CJK, SANS, SANS_BOLD, font_for, mm
 
 # The design grid: a poker card, in millimetres.
@@ -52,6 +54,19 @@ def team_label(content, team: str, lang: str) -> str:
 
 # --- small drawing helpers -----------------------------------------------------------------------
 
+EDGE_MM = 8.0  # design millimetres along each edge that keep their real distance from it
+
+
+def _edge_keeping(value: float, design: float, real: float) -> float:
+    """Where a design coordinate lands (real mm from the same origin): within EDGE_MM of either
+    edge at the same distance from it, the part in between stretched or shrunk to fill the rest."""
+    if value <= EDGE_MM:
+        return value
+    if value >= design - EDGE_MM:
+        return real - (design - value)
+    return EDGE_MM + (value - EDGE_MM) * (real - 2 * EDGE_MM) / (design - 2 * EDGE_MM)
+
+
 class _Frame:
     """Maps the design grid (mm of a poker card, origin bottom left) onto the real card rectangle."""
 
@@ -63,13 +78,17 @@ class _Frame:
         self.s = min(self.sx, self.sy)
 
     def x(self, mm_x: float) -> float:
-        return self.rect.x + mm_x * mm * self.sx
+        return self.rect.x + _edge_keeping(mm_x, DESIGN_W, self.rect.w / mm) * mm
 
     def y(self, mm_y: float) -> float:
-        return self.rect.y + mm_y * mm * self.sy
+        return self.rect.y + _edge_keeping(mm_y, DESIGN_H, self.rect.h / mm) * mm
 
     def d(self, mm_len: float) -> float:
         return mm_len * mm * self.s
+
+    def across(self, mm_x0: float, mm_x1: float) -> float:
+        """The real width between two design x coordinates: room for a line of text."""
+        return self.x(mm_x1) - self.x(mm_x0)
 
     def band(self, canvas, y0: float, y1: float, colour: Color) -> None:
         """A full-width stripe between two heights; a stripe touching an edge runs into the bleed."""
@@ -308,7 +327,7 @@ def _corner_value(canvas, frame: _Frame, value: int, ink: Color, fill: Color, x:
     canvas.setFillColor(fill)
     canvas.circle(0, 0, frame.d(CORNER_DISC_MM), stroke=0, fill=1)
     canvas.setFillColor(ink)
-    canvas.setFont(SANS_BOLD, 10.5 * frame.s)
+    canvas.setFont(SANS_BOLD, 10.5)
     draw_line(canvas, str(value), 0, -frame.d(1.3), "centre")
     canvas.restoreState()
 
@@ -324,9 +343,9 @@ def _energy_face(canvas, content, card: dict, frame: _Frame) -> None:
     frame.band(canvas, 67.2, 68, mix(colour, white, 0.5))
     draw_rider_badge(canvas, rider, frame.x(14), frame.y(77), frame.d(15), white, colour)
     canvas.setFillColor(ink)
-    draw_fitted(canvas, rider_label(content, rider, "en").upper(), SANS_BOLD, 12 * frame.s, frame.x(24),
+    draw_fitted(canvas, rider_label(content, rider, "en").upper(), SANS_BOLD, 12, frame.x(24),
                 frame.y(78.5), frame.d(34), align="left", floor=MIN_TEXT_PT)
-    draw_fitted(canvas, rider_label(content, rider, "zh-Hant"), CJK, 10 * frame.s, frame.x(24), frame.y(72.2),
+    draw_fitted(canvas, rider_label(content, rider, "zh-Hant"), CJK, 10, frame.x(24), frame.y(72.2),
                 frame.d(34), align="left", floor=MIN_TEXT_PT)
     # The value, as large as the card allows: it is what a player reads across the table.
     canvas.setFillColor(mix(colour, INK, 0.25))
@@ -334,13 +353,13 @@ def _energy_face(canvas, content, card: dict, frame: _Frame) -> None:
     draw_line(canvas, str(value), frame.x(DESIGN_W / 2), frame.y(25), "centre")
     canvas.setFillColor(GREY_DARK)
     draw_fitted(canvas, f"{words(content, 'squares', 'en')} · {words(content, 'squares', 'zh-Hant')}",
-                font_for("zh-Hant"), 7.5 * frame.s, frame.x(DESIGN_W / 2), frame.y(19.5), frame.d(40), floor=MIN_TEXT_PT)
+                font_for("zh-Hant"), 7.5, frame.x(DESIGN_W / 2), frame.y(19.5), frame.d(40), floor=MIN_TEXT_PT)
     # Foot band: which team's deck the card belongs to, so lost cards find their way home.
     frame.band(canvas, 0, 13, colour)
     canvas.setFillColor(ink)
-    draw_fitted(canvas, team_label(content, team, "en"), SANS_BOLD, 8 * frame.s, frame.x(DESIGN_W - SAFE_MM),
+    draw_fitted(canvas, team_label(content, team, "en"), SANS_BOLD, 8, frame.x(DESIGN_W - SAFE_MM),
                 frame.y(7.4), frame.d(34), align="right", floor=MIN_TEXT_PT)
-    draw_fitted(canvas, team_label(content, team, "zh-Hant"), CJK, 7.5 * frame.s, frame.x(DESIGN_W - SAFE_MM),
+    draw_fitted(canvas, team_label(content, team, "zh-Hant"), CJK, 7.5, frame.x(DESIGN_W - SAFE_MM),
                 frame.y(4.2), frame.d(34), align="right", floor=MIN_TEXT_PT)
     _corner_value(canvas, frame, value, colour, white, *CORNER_AT)
 
@@ -357,9 +376,9 @@ def _exhaustion_face(canvas, content, card: dict, frame: _Frame) -> None:
     canvas.restoreState()
     frame.band(canvas, 68, DESIGN_H, GREY_DARK)
     canvas.setFillColor(white)
-    draw_fitted(canvas, words(content, "exhaustion-title", "en"), SANS_BOLD, 13 * frame.s, frame.x(DESIGN_W / 2),
+    draw_fitted(canvas, words(content, "exhaustion-title", "en"), SANS_BOLD, 13, frame.x(DESIGN_W / 2),
                 frame.y(78.3), frame.d(52), floor=MIN_TEXT_PT)
-    draw_fitted(canvas, words(content, "exhaustion-title", "zh-Hant"), CJK, 11 * frame.s, frame.x(DESIGN_W / 2),
+    draw_fitted(canvas, words(content, "exhaustion-title", "zh-Hant"), CJK, 11, frame.x(DESIGN_W / 2),
                 frame.y(71.3), frame.d(52), floor=MIN_TEXT_PT)
     # Three drops of sweat over the value.
     for dx, dy, size in ((-13, 56, 9), (0, 60, 11), (13, 56, 9)):
@@ -373,7 +392,7 @@ def _exhaustion_face(canvas, content, card: dict, frame: _Frame) -> None:
     draw_rider_badge(canvas, rider, frame.x(DESIGN_W - 10), frame.y(6.5), frame.d(9), white, GREY_DARK)
     canvas.setFillColor(white)
     draw_fitted(canvas, f"{rider_label(content, rider, 'en')} · {rider_label(content, rider, 'zh-Hant')}", CJK,
-                7.5 * frame.s, frame.x(DESIGN_W - 16), frame.y(5), frame.d(30), align="right", floor=MIN_TEXT_PT)
+                7.5, frame.x(DESIGN_W - 16), frame.y(5), frame.d(30), align="right", floor=MIN_TEXT_PT)
 
 
 def stage_terrain_counts(content, stage_id: str) -> dict[str, int]:
@@ -391,9 +410,9 @@ def _stage_face(canvas, content, card: dict, frame: _Frame) -> None:
     frame.band(canvas, 71, DESIGN_H, accent)
     draw_flag(canvas, frame.x(SAFE_MM + 0.5), frame.y(74), frame.d(10), white, white)
     canvas.setFillColor(white)
-    draw_fitted(canvas, stage["name"]["en"], SANS_BOLD, 11 * frame.s, frame.x(DESIGN_W / 2 + 4), frame.y(79.5),
+    draw_fitted(canvas, stage["name"]["en"], SANS_BOLD, 11, frame.x(DESIGN_W / 2 + 4), frame.y(79.5),
                 frame.d(46))
-    draw_fitted(canvas, stage["name"]["zh-Hant"], CJK, 9 * frame.s, frame.x(DESIGN_W / 2 + 4), frame.y(73.6),
+    draw_fitted(canvas, stage["name"]["zh-Hant"], CJK, 9, frame.x(DESIGN_W / 2 + 4), frame.y(73.6),
                 frame.d(46))
     # The course map takes the middle of the card.
     map_x, map_y, map_w, map_h = frame.x(SAFE_MM), frame.y(27), frame.d(DESIGN_W - 2 * SAFE_MM), frame.d(43)
@@ -409,12 +428,12 @@ def _stage_face(canvas, content, card: dict, frame: _Frame) -> None:
         left = frame.x(DESIGN_W / 2) - pitch * (len(chunk) - 1) / 2
         for k, letter in enumerate(chunk):
             draw_tile_letter(canvas, letter, left + k * pitch, frame.y(21.4 - row * 5.4), min(pitch * 0.46, frame.d(2.4)),
-                             8 * frame.s)
+                             8)
     counts = stage_terrain_counts(content, stage["id"])
     racing = len(course.stage_squares(content, stage["id"])) - counts["S"] - counts["F"]
     frame.band(canvas, 0, 12.5, mix(accent, PAPER, 0.85))
     items = [(None, racing, "squares"), (CLIMB, counts["A"], "climb-squares"), (DESCENT, counts["D"], "descent-squares")]
-    width = frame.d((DESIGN_W - 2 * SAFE_ZONE_MM) / 3)
+    width = frame.across(SAFE_ZONE_MM, DESIGN_W - SAFE_ZONE_MM) / 3
     x = frame.x(SAFE_ZONE_MM)
     for swatch, number, key in items:
         tx = x
@@ -423,9 +442,9 @@ def _stage_face(canvas, content, card: dict, frame: _Frame) -> None:
             canvas.rect(x, frame.y(6.6), frame.d(2.4), frame.d(2.4), stroke=0, fill=1)
             tx = x + frame.d(3.2)
         canvas.setFillColor(INK)
-        draw_fitted(canvas, f"{number} {words(content, key, 'en')}", SANS, 7 * frame.s, tx, frame.y(7.0),
+        draw_fitted(canvas, f"{number} {words(content, key, 'en')}", SANS, 7, tx, frame.y(7.0),
                     width - (tx - x) - frame.d(0.6), align="left", floor=MIN_TEXT_PT)
-        draw_fitted(canvas, f"{number}{words(content, key, 'zh-Hant')}", CJK, 7 * frame.s, tx, frame.y(SAFE_ZONE_MM + 0.9),
+        draw_fitted(canvas, f"{number}{words(content, key, 'zh-Hant')}", CJK, 7, tx, frame.y(SAFE_ZONE_MM + 0.9),
                     width - (tx - x) - frame.d(0.6), align="left", floor=MIN_TEXT_PT)
         x += width
 
@@ -447,15 +466,17 @@ def _reference_side(canvas, content, frame: _Frame, lang: str, colour: Color) ->
     draw_flag(canvas, frame.x(SAFE_MM + 0.5), frame.y(79), frame.d(7.5), white, HexColor("#e53935"))
     canvas.setFillColor(white)
     title = f"{content.title[lang]} · {words(content, 'round-title', lang)}"
-    draw_fitted(canvas, title, font_for(lang, bold=True), 10 * frame.s, frame.x(DESIGN_W / 2 + 3.5), frame.y(81),
+    draw_fitted(canvas, title, font_for(lang, bold=True), 10, frame.x(DESIGN_W / 2 + 3.5), frame.y(81),
                 frame.d(46), floor=MIN_TEXT_PT)
     cjk = lang.startswith("zh")
-    head = ParagraphStyle("head", fontName=font_for(lang, bold=True), fontSize=8 * frame.s,
-                          leading=9.4 * frame.s, textColor=colour)
-    body = ParagraphStyle("body", fontName=font_for(lang), fontSize=MIN_TEXT_PT * frame.s,
-                          leading=(8.9 if cjk else 8.3) * frame.s, textColor=INK, alignment=TA_LEFT,
+    head = ParagraphStyle("head", fontName=font_for(lang, bold=True), fontSize=8,
+                          leading=9.4, textColor=colour)
+    body = ParagraphStyle("body", fontName=font_for(lang), fontSize=MIN_TEXT_PT,
+                          leading=(8.9 if cjk else 8.3), textColor=INK, alignment=TA_LEFT,
                           wordWrap="CJK" if cjk else None)
-    width = frame.d(DESIGN_W - 2 * SAFE_ZONE_MM - 0.6)
+    width = frame.across(SAFE_ZONE_MM + 0.3, DESIGN_W - SAFE_ZONE_MM - 0.3)
+    if cjk:  # a closing mark may hang past the line's end: keep a character's room for it
+        width -= MIN_TEXT_PT
     left = frame.x(SAFE_ZONE_MM + 0.3)
     top = frame.y(75)
     for phase in REFERENCE_PHASES:
@@ -466,7 +487,7 @@ def _reference_side(canvas, content, frame: _Frame, lang: str, colour: Color) ->
             top -= used + frame.d(gap)
     frame.band(canvas, 0, 12.5, mix(colour, PAPER, 0.8))
     canvas.setFillColor(INK)
-    foot = ParagraphStyle("foot", parent=body, fontSize=MIN_TEXT_PT * frame.s, leading=8.2 * frame.s)
+    foot = ParagraphStyle("foot", parent=body, fontSize=MIN_TEXT_PT, leading=8.2)
     paragraph = para((words(content, "ref-footer", lang)), foot)
     _, used = paragraph.wrap(width, frame.rect.h)
     paragraph.drawOn(canvas, left, frame.y(SAFE_ZONE_MM + 0.3))
@@ -512,10 +533,10 @@ def _draw_back(canvas, content, back_id: str, rect, bleed: float) -> None:
         canvas.circle(cx, frame.y(50), frame.d(17), stroke=0, fill=1)
         draw_flag(canvas, cx - frame.d(6), frame.y(41), frame.d(18), colour, colour)
     canvas.setFillColor(white)
-    draw_fitted(canvas, back["title"]["en"].upper(), SANS_BOLD, 14 * frame.s, cx, frame.y(24), frame.d(50))
-    draw_fitted(canvas, back["title"]["zh-Hant"], CJK, 12 * frame.s, cx, frame.y(16), frame.d(50))
+    draw_fitted(canvas, back["title"]["en"].upper(), SANS_BOLD, 14, cx, frame.y(24), frame.d(50))
+    draw_fitted(canvas, back["title"]["zh-Hant"], CJK, 12, cx, frame.y(16), frame.d(50))
     if back_id != "reference-back" and rider is None:
-        draw_fitted(canvas, content.title["en"], SANS, 7 * frame.s, cx, frame.y(72), frame.d(50))
+        draw_fitted(canvas, content.title["en"], SANS, 7, cx, frame.y(72), frame.d(50))
     canvas.restoreState()
 
 
@@ -547,3 +568,53 @@ def _render_tiles(render_tiles, content, path, *, paper: str, flip: str, options
 
 def _render_boards(render_boards, content, path, *, paper: str) -> None:
     render_boards(content, path, paper)
+
+
+def parts_to_check(content):
+    """Both sides of every track tile, each team's board, and each rider's standee and counter,
+    as the preflight draws them (cardgen.registry.PrintedPiece)."""
+    from cardgen.games.flamme_rouge import boards, tiles
+    from cardgen.registry import PrintedPiece
+
+    pieces = []
+    kinds = {t["id"]: t["kind"] for t in content.files["tiles"]["tiles"]}
+    for tile_id in tiles.print_order(content):
+        for side in ("lower", "upper"):
+            shape = tiles.tile_shape(content, tile_id, side)
+            box = tiles.box_of([shape.outline()])
+            pieces.append(PrintedPiece(
+                "tiles", f"tile {shape.letter}", box.w * mm, box.h * mm,
+                lambda canvas, trim, shape=shape, box=box, start=kinds[tile_id] == "start":
+                    _draw_tile_at(canvas, trim, shape, box, start),
+                tiles.BLEED_MM * mm, SAFE_ZONE_MM * mm, "outline" if shape.turn else "rect"))
+    for team in boards.teams_of(content):
+        pieces.append(PrintedPiece(
+            "boards", f"board {team}", boards.BOARD_W_MM * mm, boards.BOARD_H_MM * mm,
+            lambda canvas, trim, team=team: boards.draw_board(canvas, content, team, _slot_at(trim)),
+            boards.BLEED, SAFE_ZONE_MM * mm))
+        for rider in ("sprinteur", "rouleur"):
+            standee_h = 2 * boards.STANDEE_FOOT_MM + 2 * boards.STANDEE_FACE_MM
+            pieces.append(PrintedPiece(
+                "boards", f"standee {team} {rider}", boards.STANDEE_W_MM * mm, standee_h * mm,
+                lambda canvas, trim, team=team, rider=rider: boards.draw_standee(canvas, content, team, rider, _slot_at(trim)),
+                boards.BLEED, SAFE_ZONE_MM * mm))
+            pieces.append(PrintedPiece(
+                "boards", f"counter {team} {rider}", boards.COUNTER_MM * mm, boards.COUNTER_MM * mm,
+                lambda canvas, trim, team=team, rider=rider: boards.draw_counter(canvas, content, team, rider, _slot_at(trim)),
+                boards.BLEED, SAFE_ZONE_MM * mm))
+    return pieces
+
+
+def _slot_at(trim: Rect):
+    from cardgen.games.flamme_rouge.boards import BLEED
+    from cardgen.layout import Slot
+
+    return Slot(trim, trim.grow(BLEED))
+
+
+def _draw_tile_at(canvas, trim: Rect, shape, box, start_tile: bool) -> None:
+    """One tile side in its own frame, its outline's box moved onto `trim`."""
+    from cardgen.games.flamme_rouge.tiles import draw_tile_side
+
+    canvas.translate(trim.x - box.x0 * mm, trim.y - box.y0 * mm)
+    draw_tile_side(canvas, shape, start_tile)

@@ -293,7 +293,12 @@ def anatomy_diagram(content, lang):
     ]
 
     def paint(c):
-        draw_face(c, content, card, Rect(left, bottom, card_w, card_h), 0)
+        # The card is drawn at its printed size and the picture scaled, so it shows the card as printed.
+        c.saveState()
+        c.translate(left, bottom)
+        c.scale(scale, scale)
+        draw_face(c, content, card, Rect(0, 0, DESIGN_W * mm, DESIGN_H * mm), 0)
+        c.restoreState()
         c.setStrokeColor(MUTED)
         c.setLineWidth(0.5)
         c.rect(left, bottom, card_w, card_h, stroke=1, fill=0)

@@ -5,8 +5,11 @@ opposite corners so a fanned hand can be read), the ability's icon, name and sho
 and Chinese, all in one colour per ability. The locomotive card is drawn sideways, because it lies
 across the table at the head of the train, with an arrow saying the numbers rise away from it.
 
-Faces are designed on a 63 x 88 mm poker card and scaled to the deck's card size; the background
-colour runs into the bleed, every text stays in the safe area 3 mm inside the trim.
+Faces are laid out in millimetres at the card's own size: corners and titles keep their place
+from the nearer edge, the ability panel spans the card's width, text keeps its point size, and
+only the pictures in the middle (the carriage, the locomotive, the wheel on the back) grow or
+shrink with the card. The background colour runs into the bleed, every text stays in the safe
+area 3 mm inside the trim.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from cardgen.faces import INK, PAPER_WHITE, fill_bleed, hex_colour, ink_for, sta
 from cardgen.layout import Rect
 from cardgen.pdfdoc import CJK, SANS, SANS_BOLD, mm
 
-DESIGN_W, DESIGN_H = 63.0, 88.0  # mm: the poker card the design is laid out on
+DESIGN_W, DESIGN_H = 63.0, 88.0  # mm: the poker card the pictures are drawn for
 FRAME = 4.0  # mm of coloured frame around the cream panel; text starts inside it
 
 CREAM = HexColor("#fbf6ea")
@@ -227,17 +230,29 @@ def draw_ability_icon(canvas, icon: str, x: float, y: float, size: float) -> Non
 
 # ---------------------------------------------------------------- helpers in design millimetres
 
-def _enter_design(canvas, rect: Rect, landscape: bool = False) -> None:
-    """Make (0, 0)-(63, 88) millimetres the card's trim, scaled to the real card size and
-    centred; `landscape` turns the design space to 88 x 63 for a card laid sideways."""
-    canvas.translate(rect.x + rect.w / 2, rect.y + rect.h / 2)
-    scale = min(rect.w / (DESIGN_W * mm), rect.h / (DESIGN_H * mm)) * mm
-    canvas.scale(scale, scale)
+def _enter_card(canvas, rect: Rect, landscape: bool = False) -> tuple[float, float]:
+    """Make the card's trim (0, 0)-(width, height) in millimetres, one unit a real millimetre, and
+    return (width, height); `landscape` turns the card a quarter turn for a card laid sideways."""
+    canvas.translate(rect.x, rect.y)
+    canvas.scale(mm, mm)
+    width, height = rect.w / mm, rect.h / mm
     if landscape:
+        canvas.translate(width, 0)
         canvas.rotate(90)
-        canvas.translate(-DESIGN_H / 2, -DESIGN_W / 2)
-    else:
-        canvas.translate(-DESIGN_W / 2, -DESIGN_H / 2)
+        return height, width
+    return width, height
+
+
+def _picture_scale(width: float, height: float) -> float:
+    """How much the pictures drawn for a 63 x 88 mm card grow or shrink on this card."""
+    return min(width / DESIGN_W, height / DESIGN_H)
+
+
+def _picture(canvas, at: tuple[float, float], scale: float, centre: tuple[float, float]) -> None:
+    """Draw what follows, designed around `centre` on the 63 x 88 mm card, around `at`, scaled."""
+    canvas.translate(*at)
+    canvas.scale(scale, scale)
+    canvas.translate(-centre[0], -centre[1])
 
 
 def _pt(points: float) -> float:
@@ -260,36 +275,38 @@ def ability_colour(ability: dict) -> Color:
 
 # ---------------------------------------------------------------- carriage face
 
-def _upside_down(canvas, draw) -> None:
+def _upside_down(canvas, draw, width: float, height: float) -> None:
     """Draw the top corners a second time, turned half a turn, into the bottom corners."""
     draw()
     canvas.saveState()
-    canvas.translate(DESIGN_W, DESIGN_H)
+    canvas.translate(width, height)
     canvas.rotate(180)
     draw()
     canvas.restoreState()
 
 
-ICON_BOX = (47.6, 73.6, 9.4)  # x, y, side of the small icon's box in the top right corner
+def icon_box(width: float, height: float) -> tuple[float, float, float]:
+    """x, y, side of the small icon's box in the top right corner."""
+    return width - 15.4, height - 14.4, 9.4
 
 
-def _corner_badges(canvas, colour: Color) -> None:
+def _corner_badges(canvas, colour: Color, width: float, height: float) -> None:
     """The disc that will hold the number (top left) and the box for the small icon (top right)."""
     canvas.setFillColor(colour)
-    canvas.circle(10.0, 78.0, 4.7, stroke=0, fill=1)
+    canvas.circle(10.0, height - 10.0, 4.7, stroke=0, fill=1)
     canvas.setFillColor(PAPER_WHITE)
     canvas.setStrokeColor(colour)
     canvas.setLineWidth(0.5)
-    x, y, side = ICON_BOX
+    x, y, side = icon_box(width, height)
     canvas.roundRect(x, y, side, side, 1.5, stroke=1, fill=1)
 
 
-def _corner_icons(canvas, icon: str) -> None:
+def _corner_icons(canvas, icon: str, width: float, height: float) -> None:
     """The small icon in both icon boxes, the lower one turned half a turn with the card like the
     numbers. Every icon that points along the train carries its own locomotive, so it means the
     same ability whichever way up it is read."""
-    x, y, side = ICON_BOX
-    _upside_down(canvas, lambda: draw_ability_icon(canvas, icon, x + 0.7, y + 0.7, side - 1.4))
+    x, y, side = icon_box(width, height)
+    _upside_down(canvas, lambda: draw_ability_icon(canvas, icon, x + 0.7, y + 0.7, side - 1.4), width, height)
 
 
 HALF_TURN_DIGITS = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6"}
@@ -303,19 +320,28 @@ def reads_as_another_number(number: int) -> bool:
     return "".join(HALF_TURN_DIGITS[d] for d in reversed(text)) != text
 
 
-def _corner_number(canvas, number: int, colour: Color) -> None:
+def _corner_number(canvas, number: int, colour: Color, height: float) -> None:
     canvas.setFillColor(ink_for(colour))
     size = _pt(13) if number < 10 else _pt(11.5)
-    _centred(canvas, str(number), 10.0, 76.3, SANS_BOLD, size)
+    _centred(canvas, str(number), 10.0, height - 11.7, SANS_BOLD, size)
     if reads_as_another_number(number):
         # The corner is also read upside down; a bar under the number tells 6 from 9.
         canvas.setStrokeColor(ink_for(colour))
         canvas.setLineWidth(0.35)
         half = canvas.stringWidth(str(number), SANS_BOLD, size) / 2
-        canvas.line(10.0 - half, 75.6, 10.0 + half, 75.6)
+        canvas.line(10.0 - half, height - 12.4, 10.0 + half, height - 12.4)
 
 
 CAR_LEFT, CAR_RIGHT, CAR_BOTTOM, CAR_TOP = 8.5, 54.5, 46.0, 65.5
+CAR_CENTRE = (DESIGN_W / 2, 54.0)  # the middle of the carriage picture, rails to roof
+PANEL_TOP = 38.6  # mm above the bottom edge: the ability panel's top
+
+
+def _enter_carriage(canvas, width: float, height: float) -> None:
+    """The carriage picture's frame: centred across the card, in the middle of the room between
+    the ability panel and the top corners, scaled with the card."""
+    room_top = height - 16.0
+    _picture(canvas, (width / 2, (PANEL_TOP + room_top) / 2 + 0.7), _picture_scale(width, height), CAR_CENTRE)
 
 
 def _carriage(canvas, colour: Color) -> None:
@@ -352,16 +378,20 @@ def _carriage(canvas, colour: Color) -> None:
         canvas.roundRect(x, top - 4.7, 4, 3.3, 0.7, stroke=0, fill=1)
 
 
-def _numbers(canvas, number: int, colour: Color) -> None:
+def _numbers(canvas, number: int, colour: Color, width: float, height: float) -> None:
     """The card's number, large on the carriage and small in two corners."""
     canvas.setFillColor(ink_for(colour))
+    canvas.saveState()
+    _enter_carriage(canvas, width, height)
     _centred(canvas, str(number), (CAR_LEFT + CAR_RIGHT) / 2, CAR_BOTTOM + 2.4, SANS_BOLD, _pt(44))
-    _upside_down(canvas, lambda: _corner_number(canvas, number, colour))
+    canvas.restoreState()
+    _upside_down(canvas, lambda: _corner_number(canvas, number, colour, height), width, height)
 
 
-def _ability_panel(canvas, ability: dict, colour: Color) -> None:
-    """The lower panel: the icon, then what the ability does, in English and in Chinese."""
-    x0, y0, x1, y1 = 6.0, 15.6, 57.0, 38.6
+def _ability_panel(canvas, ability: dict, colour: Color, width: float) -> None:
+    """The lower panel across the card: the icon, then what the ability does, in English and in
+    Chinese, wrapped to the panel's width."""
+    x0, y0, x1, y1 = 6.0, 15.6, width - 6.0, PANEL_TOP
     canvas.setFillColor(PAPER_WHITE)
     canvas.setStrokeColor(colour)
     canvas.setLineWidth(0.7)
@@ -393,13 +423,16 @@ def _carriage_art(canvas, ability: dict, rect: Rect, bleed: float) -> None:
     colour = ability_colour(ability)
     fill_bleed(canvas, rect, bleed, colour)
     canvas.saveState()
-    _enter_design(canvas, rect)
+    width, height = _enter_card(canvas, rect)
     canvas.setFillColor(CREAM)
-    canvas.roundRect(FRAME, FRAME, DESIGN_W - 2 * FRAME, DESIGN_H - 2 * FRAME, 2.5, stroke=0, fill=1)
-    _upside_down(canvas, lambda: _corner_badges(canvas, colour))
-    _corner_icons(canvas, ability["icon"])
+    canvas.roundRect(FRAME, FRAME, width - 2 * FRAME, height - 2 * FRAME, 2.5, stroke=0, fill=1)
+    _upside_down(canvas, lambda: _corner_badges(canvas, colour, width, height), width, height)
+    _corner_icons(canvas, ability["icon"], width, height)
+    canvas.saveState()
+    _enter_carriage(canvas, width, height)
     _carriage(canvas, colour)
-    _ability_panel(canvas, ability, colour)
+    canvas.restoreState()
+    _ability_panel(canvas, ability, colour, width)
     canvas.restoreState()
 
 
@@ -408,8 +441,8 @@ def _carriage_face(canvas, content, card: dict, rect: Rect, bleed: float) -> Non
     stamp(canvas, ("ability", ability["id"]), rect, bleed,
            lambda origin: _carriage_art(canvas, ability, origin, bleed))
     canvas.saveState()
-    _enter_design(canvas, rect)
-    _numbers(canvas, card["number"], ability_colour(ability))
+    width, height = _enter_card(canvas, rect)
+    _numbers(canvas, card["number"], ability_colour(ability), width, height)
     canvas.restoreState()
 
 
@@ -463,26 +496,30 @@ def _locomotive_art(canvas, content, card: dict, rect: Rect, bleed: float) -> No
     colour = hex_colour(content.game["backs"][deck["back"]]["colour"])
     fill_bleed(canvas, rect, bleed, colour)
     canvas.saveState()
-    _enter_design(canvas, rect, landscape=True)
-    width, height = DESIGN_H, DESIGN_W
+    width, height = _enter_card(canvas, rect, landscape=True)
     canvas.setFillColor(CREAM)
     canvas.roundRect(FRAME, FRAME, width - 2 * FRAME, height - 2 * FRAME, 2.5, stroke=0, fill=1)
     title = content.game["backs"][deck["back"]]["title"]
     canvas.setFillColor(colour)
-    _centred(canvas, title["en"], width / 2, 50.5, SANS_BOLD, _pt(17))
-    _centred(canvas, title["zh-Hant"], width / 2, 43.5, CJK, _pt(13))
+    _centred(canvas, title["en"], width / 2, height - 12.5, SANS_BOLD, _pt(17))
+    _centred(canvas, title["zh-Hant"], width / 2, height - 19.5, CJK, _pt(13))
+    # The locomotive stands on the rail at the lower left, as tall as the room under the title allows.
+    canvas.saveState()
+    grow = min(_picture_scale(height, width), (height - 21.0 - 14.2) / (41.4 - 14.2))
+    _picture(canvas, (5.0, 14.2), grow, (5.0, 14.2))
     _locomotive(canvas)
-    # The arrow away from the locomotive with the rising numbers over it.
+    canvas.restoreState()
+    # The arrow away from the locomotive with the rising numbers over it, at the right.
     canvas.setFillColor(INK)
     canvas.setStrokeColor(INK)
     canvas.setLineWidth(1.1)
-    canvas.line(48, 20, 79, 20)
-    _arrow_head(canvas, 83, 20, 0, 4.2)
-    _centred(canvas, "1 < 2 < 3 < … < 7", 65, 24.2, SANS_BOLD, _pt(10))
+    canvas.line(width - 40, 20, width - 9, 20)
+    _arrow_head(canvas, width - 5, 20, 0, 4.2)
+    _centred(canvas, "1 < 2 < 3 < … < 7", width - 23, 24.2, SANS_BOLD, _pt(10))
     canvas.setFillColor(STEEL)
     _centred(canvas, "Numbers rise away from the locomotive", width / 2, 8.6, SANS, _pt(7))
     canvas.setFont(CJK, _pt(7))
-    canvas.drawCentredString(65, 15.2, "數字由車頭往右遞增")
+    canvas.drawCentredString(width - 23, 15.2, "數字由車頭往右遞增")
     canvas.restoreState()
 
 
@@ -511,12 +548,12 @@ def _tint(colour: Color, amount: float) -> Color:
     return Color(*(c + (1 - c) * amount for c in (colour.red, colour.green, colour.blue)))
 
 
-def _back_half(canvas, title: dict, ink: Color) -> None:
+def _back_half(canvas, title: dict, ink: Color, width: float, height: float) -> None:
     """The upper half of a back; drawn twice, the second turned half a turn, so a card looks
     the same whichever way up it lies in the pile."""
     canvas.setFillColor(ink)
-    _centred(canvas, title["en"], DESIGN_W / 2, 67.5, SANS_BOLD, _pt(15))
-    _centred(canvas, title["zh-Hant"], DESIGN_W / 2, 59.5, CJK, _pt(14))
+    _centred(canvas, title["en"], width / 2, height - 20.5, SANS_BOLD, _pt(15))
+    _centred(canvas, title["zh-Hant"], width / 2, height - 28.5, CJK, _pt(14))
 
 
 def draw_back(canvas, content, back_id: str, rect: Rect, bleed: float) -> None:
@@ -535,30 +572,30 @@ def _back_art(canvas, content, back_id: str, rect: Rect, bleed: float) -> None:
     path = canvas.beginPath()
     path.rect(rect.x - bleed, rect.y - bleed, rect.w + 2 * bleed, rect.h + 2 * bleed)
     canvas.clipPath(path, stroke=0, fill=0)
-    _enter_design(canvas, rect)
+    width, height = _enter_card(canvas, rect)
     # A solid tint rather than transparency, which some print shops' workflows refuse.
     canvas.setStrokeColor(_tint(colour, 0.08))
     canvas.setLineWidth(1.2)
-    reach = DESIGN_W + DESIGN_H
+    reach = width + height
     for k in range(-30, 31):
         offset = k * 4.0
-        canvas.line(DESIGN_W / 2 + offset - reach, DESIGN_H / 2 - reach,
-                    DESIGN_W / 2 + offset + reach, DESIGN_H / 2 + reach)
+        canvas.line(width / 2 + offset - reach, height / 2 - reach, width / 2 + offset + reach, height / 2 + reach)
     canvas.setStrokeColor(ink)
     canvas.setFillColor(ink)
     canvas.setLineWidth(0.8)
-    canvas.roundRect(5.5, 5.5, DESIGN_W - 11, DESIGN_H - 11, 3, stroke=1, fill=0)
+    canvas.roundRect(5.5, 5.5, width - 11, height - 11, 3, stroke=1, fill=0)
     canvas.setLineWidth(0.3)
-    canvas.roundRect(7, 7, DESIGN_W - 14, DESIGN_H - 14, 2.2, stroke=1, fill=0)
-    _wheel(canvas, DESIGN_W / 2, DESIGN_H / 2, 11)
+    canvas.roundRect(7, 7, width - 14, height - 14, 2.2, stroke=1, fill=0)
+    grow = _picture_scale(width, height)
+    _wheel(canvas, width / 2, height / 2, 11 * grow)
     canvas.setLineWidth(0.5)
-    canvas.circle(DESIGN_W / 2, DESIGN_H / 2, 14, stroke=1, fill=0)
+    canvas.circle(width / 2, height / 2, 14 * grow, stroke=1, fill=0)
     for turn in (0, 180):
         canvas.saveState()
-        canvas.translate(DESIGN_W / 2, DESIGN_H / 2)
+        canvas.translate(width / 2, height / 2)
         canvas.rotate(turn)
-        canvas.translate(-DESIGN_W / 2, -DESIGN_H / 2)
-        _back_half(canvas, back["title"], ink)
+        canvas.translate(-width / 2, -height / 2)
+        _back_half(canvas, back["title"], ink, width, height)
         canvas.restoreState()
     canvas.restoreState()
 

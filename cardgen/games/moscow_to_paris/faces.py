@@ -7,8 +7,10 @@ A city card shows its points, its flag drawn from stripes, the country's name an
 when it is a capital, and its line size as a row of small card outlines. Istanbul shows no flag;
 Homeland a blank flag and a line to write a name on.
 
-Faces are designed on a 63 x 88 mm poker card (units: millimetres) and scaled to the deck's card
-size; backgrounds run into the bleed and every text stays in the safe area 3 mm inside the trim.
+Faces are laid out in millimetres at the card's own size: corners and headings keep their place
+from the nearer edge, text keeps its point size and wraps to the card's width, and only the
+carriage picture grows or shrinks with the card. Backgrounds run into the bleed and every text
+stays in the safe area 3 mm inside the trim.
 """
 
 from __future__ import annotations
@@ -20,19 +22,26 @@ from cardgen.faces import INK, PAPER_WHITE, fill_bleed, hex_colour, ink_for, sta
 from cardgen.layout import Rect
 from cardgen.pdfdoc import CJK, SANS, SANS_BOLD, mm
 
-DESIGN_W, DESIGN_H = 63.0, 88.0
+DESIGN_W, DESIGN_H = 63.0, 88.0  # mm: the card the pictures are drawn for
 SAFE = 3.0
 CREAM = HexColor("#fbf6ea")
 GOLD = HexColor("#c9a227")
 MUTED = HexColor("#5f5f5f")
 
 
-def _enter_design(canvas, rect: Rect) -> None:
-    """Make (0, 0)-(63, 88) millimetres the card's trim, scaled to the real card and centred."""
-    canvas.translate(rect.x + rect.w / 2, rect.y + rect.h / 2)
-    scale = min(rect.w / (DESIGN_W * mm), rect.h / (DESIGN_H * mm)) * mm
-    canvas.scale(scale, scale)
-    canvas.translate(-DESIGN_W / 2, -DESIGN_H / 2)
+def _enter_card(canvas, rect: Rect) -> tuple[float, float]:
+    """Make the card's trim (0, 0)-(width, height) in millimetres, one unit a real millimetre, and
+    return (width, height)."""
+    canvas.translate(rect.x, rect.y)
+    canvas.scale(mm, mm)
+    return rect.w / mm, rect.h / mm
+
+
+def _half_turn(canvas, width: float, height: float) -> None:
+    """Turn what follows half a turn about the card's centre."""
+    canvas.translate(width / 2, height / 2)
+    canvas.rotate(180)
+    canvas.translate(-width / 2, -height / 2)
 
 
 def _pt(points: float) -> float:
@@ -62,9 +71,9 @@ def _framed(canvas, rect: Rect, bleed: float, colour: Color) -> None:
     """The coloured card with a cream panel inside its frame."""
     fill_bleed(canvas, rect, bleed, colour)
     canvas.saveState()
-    _enter_design(canvas, rect)
+    width, height = _enter_card(canvas, rect)
     canvas.setFillColor(CREAM)
-    canvas.roundRect(4, 4, DESIGN_W - 8, DESIGN_H - 8, 3, stroke=0, fill=1)
+    canvas.roundRect(4, 4, width - 8, height - 8, 3, stroke=0, fill=1)
     canvas.restoreState()
 
 
@@ -94,25 +103,31 @@ def _train_art(canvas, card: dict, rect: Rect, bleed: float) -> None:
     colour = hex_colour(card["colour"])
     _framed(canvas, rect, bleed, colour)
     canvas.saveState()
-    _enter_design(canvas, rect)
+    width, height = _enter_card(canvas, rect)
     ink = ink_for(colour)
-    for turn in (0, 180):
+    for turn in (False, True):
         canvas.saveState()
-        canvas.translate(DESIGN_W / 2, DESIGN_H / 2)
-        canvas.rotate(turn)
-        canvas.translate(-DESIGN_W / 2, -DESIGN_H / 2)
+        if turn:
+            _half_turn(canvas, width, height)
         canvas.setFillColor(colour)
-        canvas.circle(11, 77, 5.2, stroke=0, fill=1)
+        canvas.circle(11, height - 11, 5.2, stroke=0, fill=1)
         canvas.setFillColor(ink)
-        _centred(canvas, card["letter"], 11, 74.8, SANS_BOLD, 17)
+        _centred(canvas, card["letter"], 11, height - 13.2, SANS_BOLD, 17)
         canvas.restoreState()
+    # The carriage on its rail, scaled with the card, in the middle of the room above the names.
+    canvas.saveState()
+    grow = min(width / DESIGN_W, height / DESIGN_H)
+    canvas.translate(width / 2, (33 + height - 17) / 2)
+    canvas.scale(grow, grow)
+    canvas.translate(-DESIGN_W / 2, -52)
     wagon(canvas, 9, 40, 45, 24, colour, card["letter"])
     canvas.setStrokeColor(MUTED)
     canvas.setLineWidth(0.6)
     canvas.line(7, 39.5, 56, 39.5)
+    canvas.restoreState()
     canvas.setFillColor(INK)
-    _centred(canvas, card["name"]["en"], DESIGN_W / 2, 29, SANS_BOLD, 12)
-    _centred(canvas, card["name"]["zh-Hant"], DESIGN_W / 2, 21, CJK, 12)
+    _centred(canvas, card["name"]["en"], width / 2, 29, SANS_BOLD, 12)
+    _centred(canvas, card["name"]["zh-Hant"], width / 2, 21, CJK, 12)
     canvas.restoreState()
 
 
@@ -124,20 +139,21 @@ ACTION_COLOUR = HexColor("#23395b")
 def _action_art(canvas, card: dict, rect: Rect, bleed: float) -> None:
     _framed(canvas, rect, bleed, ACTION_COLOUR)
     canvas.saveState()
-    _enter_design(canvas, rect)
+    width, height = _enter_card(canvas, rect)
+    top = height - DESIGN_H  # how far the heading moves up from where a poker card has it
     canvas.setFillColor(ACTION_COLOUR)
-    canvas.rect(4, 60, DESIGN_W - 8, 16, stroke=0, fill=1)
+    canvas.rect(4, top + 60, width - 8, 16, stroke=0, fill=1)
     canvas.setFillColor(GOLD)
-    canvas.circle(DESIGN_W / 2, 76, 7, stroke=0, fill=1)
+    canvas.circle(width / 2, top + 76, 7, stroke=0, fill=1)
     canvas.setFillColor(INK)
-    _centred(canvas, str(card["number"]), DESIGN_W / 2, 72.6, SANS_BOLD, 24)
+    _centred(canvas, str(card["number"]), width / 2, top + 72.6, SANS_BOLD, 24)
     canvas.setFillColor(PAPER_WHITE)
-    _centred(canvas, card["name"]["en"], DESIGN_W / 2, 63.5, SANS_BOLD, 11)
+    _centred(canvas, card["name"]["en"], width / 2, top + 63.5, SANS_BOLD, 11)
     canvas.setFillColor(INK)
-    _centred(canvas, card["name"]["zh-Hant"], DESIGN_W / 2, 53.5, CJK, 11)
-    width = DESIGN_W - 2 * (4 + SAFE)
-    y = _lines(canvas, card["text"]["en"], SANS, 7.5, DESIGN_W / 2, 46, width, 3.4)
-    _lines(canvas, card["text"]["zh-Hant"], CJK, 7.5, DESIGN_W / 2, y - 2.5, width, 3.6)
+    _centred(canvas, card["name"]["zh-Hant"], width / 2, top + 53.5, CJK, 11)
+    text_width = width - 2 * (4 + SAFE)
+    y = _lines(canvas, card["text"]["en"], SANS, 7.5, width / 2, top + 46, text_width, 3.4)
+    _lines(canvas, card["text"]["zh-Hant"], CJK, 7.5, width / 2, y - 2.5, text_width, 3.6)
     canvas.restoreState()
 
 
@@ -209,70 +225,72 @@ def _city_art(canvas, content, card: dict, rect: Rect, bleed: float) -> None:
     country = countries.get(card.get("country"))
     _framed(canvas, rect, bleed, CITY_COLOUR)
     canvas.saveState()
-    _enter_design(canvas, rect)
+    width, height = _enter_card(canvas, rect)
+    middle = (height - DESIGN_H) / 2  # the flag's block keeps to the middle of the card
     # points, top left; capital star, top right
     canvas.setFillColor(CITY_COLOUR)
-    canvas.circle(13, 75, 6.5, stroke=0, fill=1)
+    canvas.circle(13, height - 13, 6.5, stroke=0, fill=1)
     canvas.setFillColor(PAPER_WHITE)
-    _centred(canvas, str(card["points"]), 13, 71.6, SANS_BOLD, 24)
+    _centred(canvas, str(card["points"]), 13, height - 16.4, SANS_BOLD, 24)
     if card["capital"]:
         canvas.setFillColor(GOLD)
-        star(canvas, 50, 76, 6)
+        star(canvas, width - 13, height - 12, 6)
         canvas.setFillColor(INK)
-        _centred(canvas, _both(content, "capital", " "), 50, 66.5, CJK, 7)
+        _centred(canvas, _both(content, "capital", " "), width - 13, height - 21.5, CJK, 7)
     # the flag and the country
     special = card.get("special")
     own = content.files.get("homeland", {}).get("homeland", {})
+    flag_box = (width / 2 - 15, 44 + middle, 30, 19)
     if special == "istanbul":
         canvas.setFillColor(MUTED)
-        _centred(canvas, term(content, "no-flag", "en"), DESIGN_W / 2, 54, SANS, 7.5)
-        _centred(canvas, term(content, "no-flag", "zh-Hant"), DESIGN_W / 2, 50, CJK, 7.5)
+        _centred(canvas, term(content, "no-flag", "en"), width / 2, 54 + middle, SANS, 7.5)
+        _centred(canvas, term(content, "no-flag", "zh-Hant"), width / 2, 50 + middle, CJK, 7.5)
     elif special == "homeland" and "flag" in own:
-        _own_flag(canvas, content, own["flag"])
+        _own_flag(canvas, content, own["flag"], flag_box)
         canvas.setFillColor(INK)
-        _centred(canvas, f"{card['name']['en']} · {card['name']['zh-Hant']}", DESIGN_W / 2, 39.5, CJK, 7.5)
+        _centred(canvas, f"{card['name']['en']} · {card['name']['zh-Hant']}", width / 2, 39.5 + middle, CJK, 7.5)
     else:
-        draw_flag(canvas, country["flag"], 16.5, 44, 30, 19)
+        draw_flag(canvas, country["flag"], *flag_box)
         canvas.setFillColor(INK)
-        _centred(canvas, country_label(content, card), DESIGN_W / 2, 39.5, CJK, 7.5)
+        _centred(canvas, country_label(content, card), width / 2, 39.5 + middle, CJK, 7.5)
     # the city's name
     canvas.setFillColor(INK)
     if special == "homeland" and "name" in own:
         # A player's own country, from homeland.yaml, where the blank card leaves a line to write on.
         name = own["name"] if isinstance(own["name"], dict) else {"en": own["name"]}
-        _centred(canvas, name.get("en", next(iter(name.values()))), DESIGN_W / 2, 30, CJK, 14)
+        _centred(canvas, name.get("en", next(iter(name.values()))), width / 2, 30, CJK, 14)
         if "zh-Hant" in name:
-            _centred(canvas, name["zh-Hant"], DESIGN_W / 2, 23.5, CJK, 12)
+            _centred(canvas, name["zh-Hant"], width / 2, 23.5, CJK, 12)
     elif special == "homeland":
         canvas.setStrokeColor(MUTED)
         canvas.setLineWidth(0.4)
-        canvas.line(10, 28, DESIGN_W - 10, 28)
+        canvas.line(10, 28, width - 10, 28)
         canvas.setFillColor(MUTED)
-        _centred(canvas, f"{card['name']['en']} · {card['name']['zh-Hant']}", DESIGN_W / 2, 33, CJK, 10)
-        _centred(canvas, _both(content, "write-city"), DESIGN_W / 2, 23.5, CJK, 7)
+        _centred(canvas, f"{card['name']['en']} · {card['name']['zh-Hant']}", width / 2, 33, CJK, 10)
+        _centred(canvas, _both(content, "write-city"), width / 2, 23.5, CJK, 7)
     else:
-        _centred(canvas, card["name"]["en"], DESIGN_W / 2, 30, SANS_BOLD, 14)
-        _centred(canvas, card["name"]["zh-Hant"], DESIGN_W / 2, 23.5, CJK, 12)
+        _centred(canvas, card["name"]["en"], width / 2, 30, SANS_BOLD, 14)
+        _centred(canvas, card["name"]["zh-Hant"], width / 2, 23.5, CJK, 12)
     # the line size: that many card outlines
     n = card["line"]
     cw, gap = 5.0, 1.6
-    x0 = DESIGN_W / 2 - (n * cw + (n - 1) * gap) / 2
+    x0 = width / 2 - (n * cw + (n - 1) * gap) / 2
     canvas.setStrokeColor(CITY_COLOUR)
     canvas.setFillColor(_tint(CITY_COLOUR, 0.8))
     canvas.setLineWidth(0.4)
     for k in range(n):
         canvas.roundRect(x0 + k * (cw + gap), 12, cw, 7, 0.8, stroke=1, fill=1)
     canvas.setFillColor(INK)
-    _centred(canvas, _both(content, "line-at-most", n=n), DESIGN_W / 2, 8, CJK, 7)
+    _centred(canvas, _both(content, "line-at-most", n=n), width / 2, 8, CJK, 7)
     canvas.restoreState()
 
 
-def _own_flag(canvas, content, name: str) -> None:
+def _own_flag(canvas, content, name: str, box: tuple[float, float, float, float]) -> None:
     """A flag picture of the player's own, fitted whole into the flag's place, with a thin frame."""
     from cardgen.images import draw_picture, fitted, picture
 
     pic = picture(content.root, name)
-    x, y, w, h = fitted(pic, 16.5, 44, 30, 19, "contain")
+    x, y, w, h = fitted(pic, *box, "contain")
     # the design's millimetre units are in force; a picture is drawn in those units too
     draw_picture(canvas, pic, x, y, w, h)
     canvas.setStrokeColor(MUTED)
@@ -302,28 +320,30 @@ def _back_art(canvas, content, back_id: str, rect: Rect, bleed: float) -> None:
     colour = hex_colour(back["colour"])
     fill_bleed(canvas, rect, bleed, colour)
     canvas.saveState()
-    _enter_design(canvas, rect)
+    width, height = _enter_card(canvas, rect)
     canvas.setStrokeColor(CREAM)
     canvas.setLineWidth(0.8)
-    canvas.roundRect(5.5, 5.5, DESIGN_W - 11, DESIGN_H - 11, 3, stroke=1, fill=0)
+    canvas.roundRect(5.5, 5.5, width - 11, height - 11, 3, stroke=1, fill=0)
     # rails across the middle: two rails and sleepers, the same either way up
+    middle = height / 2
+    sleepers = int((width - 16) / 4.3) + 1
+    first = (width - (sleepers - 1) * 4.3) / 2
     canvas.setStrokeColor(_tint(colour, 0.35))
     canvas.setLineWidth(0.9)
-    for k in range(12):
-        x = 8 + k * 4.3
-        canvas.line(x, 38, x, 50)
+    for k in range(sleepers):
+        x = first + k * 4.3
+        canvas.line(x, middle - 6, x, middle + 6)
     canvas.setStrokeColor(CREAM)
     canvas.setLineWidth(1.1)
-    canvas.line(6, 41, DESIGN_W - 6, 41)
-    canvas.line(6, 47, DESIGN_W - 6, 47)
-    for turn in (0, 180):
+    canvas.line(6, middle - 3, width - 6, middle - 3)
+    canvas.line(6, middle + 3, width - 6, middle + 3)
+    for turn in (False, True):
         canvas.saveState()
-        canvas.translate(DESIGN_W / 2, DESIGN_H / 2)
-        canvas.rotate(turn)
-        canvas.translate(-DESIGN_W / 2, -DESIGN_H / 2)
+        if turn:
+            _half_turn(canvas, width, height)
         canvas.setFillColor(CREAM)
-        _centred(canvas, back["title"]["en"], DESIGN_W / 2, 69, SANS_BOLD, 14)
-        _centred(canvas, back["title"]["zh-Hant"], DESIGN_W / 2, 61, CJK, 13)
+        _centred(canvas, back["title"]["en"], width / 2, height - 19, SANS_BOLD, 14)
+        _centred(canvas, back["title"]["zh-Hant"], width / 2, height - 27, CJK, 13)
         canvas.restoreState()
     canvas.restoreState()
 

@@ -45,5 +45,8 @@ class SpectralRailsDefinition(GameDefinition):
     def extra_outputs(self, content, game_dir, paper, flip, options=None):
         return pieces.extra_outputs(content, game_dir, paper, flip, options)
 
+    def parts_to_check(self, content):
+        return pieces.parts_to_check(content)
+
 
 GAME = SpectralRailsDefinition()

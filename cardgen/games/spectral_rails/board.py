@@ -19,7 +19,7 @@ from cardgen.pdfdoc import CJK, SANS, SANS_BOLD, mm, register_fonts
 
 TOWN_R = 11.0  # mm
 SPACE = 16.0  # mm, the side of a track space (a trail piece is 14 mm)
-SOUL = 20.0  # mm, the side of a soul slot (a soul tile is 18 mm)
+SOUL = 28.0  # mm, the side of a soul slot (a soul tile is 26 mm)
 TRACK_BOX = 19.0  # mm, a square of the round track (a wreck marker is 17 mm)
 SIDE_MARGIN = 12.0  # mm of board kept around the outermost towns of a side
 
@@ -177,18 +177,19 @@ def _tint(colour: Color, amount: float) -> Color:
     return Color(*(c + (1 - c) * amount for c in (colour.red, colour.green, colour.blue)))
 
 
-def draw_board(canvas, content, side_id: str, scale: float = 1.0, labels: bool = True) -> None:
-    """Draw a side of the board with its lower-left corner at (0, 0); 1 map mm is `scale` mm."""
+def draw_board(canvas, content, side_id: str, scale: float = 1.0, labels: bool = True, bleed: float = 0.0) -> None:
+    """Draw a side of the board with its lower-left corner at (0, 0); 1 map mm is `scale` mm. The
+    art reaches `bleed` map mm past the board's edge (for the printed board, cut on its edge)."""
     lay = layout(content, side_id)
     u = mm * scale
     regions = region_table(content)
     towns = {t["id"]: t for t in content.files["map"]["towns"]}
     canvas.saveState()
     clip = canvas.beginPath()
-    clip.rect(0, 0, lay.width * u, lay.height * u)
+    clip.rect(-bleed * u, -bleed * u, (lay.width + 2 * bleed) * u, (lay.height + 2 * bleed) * u)
     canvas.clipPath(clip, stroke=0, fill=0)
     canvas.setFillColor(SAND)
-    canvas.rect(0, 0, lay.width * u, lay.height * u, stroke=0, fill=1)
+    canvas.rect(-bleed * u, -bleed * u, (lay.width + 2 * bleed) * u, (lay.height + 2 * bleed) * u, stroke=0, fill=1)
     # regions: soft discs of the region colour around its towns
     for town, (x, y) in lay.towns.items():
         canvas.setFillColor(_tint(HexColor(regions[towns[town]["region"]]["colour"]), 0.6))

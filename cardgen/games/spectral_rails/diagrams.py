@@ -216,7 +216,7 @@ def _paint_legend(c, placed, y0: float) -> None:
 
 def anatomy_diagram(content, lang):
     """A soul tile (front and back) and a player mat, their parts named by callouts."""
-    from cardgen.games.spectral_rails.pieces import MAT_W, _soul, _soul_back, draw_mat
+    from cardgen.games.spectral_rails.pieces import MAT_W, SOUL_MM, _soul, _soul_back, draw_mat
     from cardgen.layout import Rect
 
     keys = ["anatomy-region-letter", "anatomy-region-shape", "anatomy-town", "anatomy-back",
@@ -233,11 +233,11 @@ def anatomy_diagram(content, lang):
         base = legend_h + 2 * mm
         # the soul tile, front, drawn by the token sheet's own code and enlarged
         size, x, y = 30 * mm, 6 * mm, base + 30 * mm
-        k = size / (18 * mm)
+        k = size / (SOUL_MM * mm)
         c.saveState()
         c.translate(x, y)
         c.scale(k, k)
-        _soul(c, content, tile["id"], Rect(0, 0, 18 * mm, 18 * mm))
+        _soul(c, content, tile["id"], Rect(0, 0, SOUL_MM * mm, SOUL_MM * mm), 0.0)
         c.restoreState()
         _callout(c, 1, x - 3.5 * mm, y + size - 2 * mm, (x, y + size - 2 * mm))
         _callout(c, 2, x + size + 4 * mm, y + size * 0.62, (x + size * 0.5 + 6.5 * mm, y + size * 0.62))
@@ -246,8 +246,8 @@ def anatomy_diagram(content, lang):
         bx, by, bs = 44 * mm, base + 4 * mm, 20 * mm
         c.saveState()
         c.translate(bx, by)
-        c.scale(bs / (18 * mm), bs / (18 * mm))
-        _soul_back(c, content, tile["id"], Rect(0, 0, 18 * mm, 18 * mm))
+        c.scale(bs / (SOUL_MM * mm), bs / (SOUL_MM * mm))
+        _soul_back(c, content, tile["id"], Rect(0, 0, SOUL_MM * mm, SOUL_MM * mm), 0.0)
         c.restoreState()
         _callout(c, 4, bx - 4 * mm, by + bs / 2, (bx, by + bs / 2))
         # the mat, as printed
@@ -303,7 +303,7 @@ def table_diagram(content, lang):
                 c.rect((x - SOUL / 2 + 1) * u, (y - SOUL / 2 + 1) * u, (SOUL - 2) * u, (SOUL - 2) * u, stroke=1, fill=1)
         for i, (x, y) in enumerate(lay.round_track):
             box = (TRACK_BOX - 2) * u
-            _wreck(c, content, "blue" if i < 3 else "red", Rect((x - TRACK_BOX / 2 + 1) * u, (y - TRACK_BOX / 2 + 1) * u, box, box))
+            _wreck(c, content, "blue" if i < 3 else "red", Rect((x - TRACK_BOX / 2 + 1) * u, (y - TRACK_BOX / 2 + 1) * u, box, box), 0.0)
         c.restoreState()
         # callouts on the board
         towns = lay.towns
@@ -364,7 +364,7 @@ def table_diagram(content, lang):
         c.saveState()
         c.translate(lx, ry - 1 * mm)
         c.scale(0.45, 0.45)  # the token sheet's own drawing, at a smaller size
-        _leader(c, content, "leader", Rect(0, 0, 24 * mm, 30 * mm))
+        _leader(c, content, "leader", Rect(0, 0, 24 * mm, 30 * mm), 0.0)
         c.restoreState()
         _callout(c, 11, lx + 13 * mm, ry + 6 * mm)
         _paint_legend(c, legend, 0)

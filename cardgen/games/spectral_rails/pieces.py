@@ -24,12 +24,17 @@ from cardgen.games.spectral_rails.art import (BLUE_START, DARK_SOUL, GOLD, INK, 
 from cardgen.layout import Rect, Sheet, Slot, crop_marks, flip_axis, line_box, mirror
 from cardgen.panels import plan_panels, render_panels
 from cardgen.pdfdoc import CJK, PAPER_MM, SANS, SANS_BOLD, atomic_output, mm, new_canvas
+from cardgen.registry import PrintedPiece
 from cardgen.sheets import ruler_beside
 
 MARGIN_MM = 10.0
-GAP_MM = 2.0
+TOKEN_BLEED_MM = 2.0  # art past every token's cut, fronts and backs, so a duplex error shows no white
+GAP_MM = 2 * TOKEN_BLEED_MM  # neighbours' bleeds meet and never overlap
+TOKEN_SAFE_MM = 3.0  # text keeps the cards' safe zone
+TOKEN_TEXT_PT = 7.0
 CUT_GREY = HexColor("#8a8a8a")
 DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}
+SOUL_MM = 26.0  # the longest town name fits inside the safe zone at 7 pt (the board's slots fit it)
 
 
 @dataclass(frozen=True)
@@ -50,7 +55,7 @@ class Placed:
 
 def tokens(content) -> list[Token]:
     """Every token of the box, in print order."""
-    out = [Token("soul", t["id"], 18, 18, True) for t in content.files["tiles"]["tiles"]]
+    out = [Token("soul", t["id"], SOUL_MM, SOUL_MM, True) for t in content.files["tiles"]["tiles"]]
     for colour in content.game["player_colours"]:
         out += [Token("trail", colour, 14, 14, False)] * 13
     out += [Token("coin", "coin", 18, 18, False)] * 8
@@ -62,16 +67,18 @@ def tokens(content) -> list[Token]:
 
 def plan_tokens(items: list[Token], paper: str, flip: str) -> list[list[Placed]]:
     """Shelf packing: tokens in rows left to right, a new row when one is full, a new page when
-    the page is; the page is portrait. Backs are mirrored for the flip."""
+    the page is; the page is portrait. Every token keeps its bleed inside the margin. Backs are
+    mirrored for the flip."""
     page_w, page_h = PAPER_MM[paper]
+    edge = MARGIN_MM + TOKEN_BLEED_MM
     pages: list[list[Placed]] = [[]]
-    x, y, row_h = MARGIN_MM, page_h - MARGIN_MM, 0.0
+    x, y, row_h = edge, page_h - edge, 0.0
     for token in items:
-        if x + token.w > page_w - MARGIN_MM:
-            x, y, row_h = MARGIN_MM, y - row_h - GAP_MM, 0.0
-        if y - token.h < MARGIN_MM:
+        if x + token.w > page_w - edge:
+            x, y, row_h = edge, y - row_h - GAP_MM, 0.0
+        if y - token.h < edge:
             pages.append([])
-            x, y, row_h = MARGIN_MM, page_h - MARGIN_MM, 0.0
+            x, y, row_h = edge, page_h - edge, 0.0
         rect = Rect(x * mm, (y - token.h) * mm, token.w * mm, token.h * mm)
         back = mirror(rect, page_w * mm, page_h * mm, flip)
         pages[-1].append(Placed(token, rect, back))
@@ -80,41 +87,46 @@ def plan_tokens(items: list[Token], paper: str, flip: str) -> list[list[Placed]]
     return [p for p in pages if p]
 
 
-# --- token drawings (each fills its rect) ----------------------------------------------------------
+# --- token drawings (each fills its rect and its bleed `b`, in points) -----------------------------
 
-def _soul(canvas, content, tile_id: str, r: Rect) -> None:
+def _centred_line(canvas, text: str, font_name: str, cx: float, y: float) -> None:
+    """A line of token text at 7 pt: a text too long for its token is reported by the preflight,
+    never shrunk below the print minimum."""
+    canvas.setFont(font_name, TOKEN_TEXT_PT)
+    canvas.drawCentredString(cx, y, text)
+
+
+def _soul(canvas, content, tile_id: str, r: Rect, b: float) -> None:
     tile = next(t for t in content.files["tiles"]["tiles"] if t["id"] == tile_id)
     town = town_table(content)[tile["town"]]
     region = region_table(content)[town["region"]]
     dark = tile["kind"] == "dark"
+    bleed = r.grow(b)
     canvas.setFillColor(DARK_SOUL if dark else LIGHT_SOUL)
-    canvas.rect(r.x, r.y, r.w, r.h, stroke=0, fill=1)
+    canvas.rect(bleed.x, bleed.y, bleed.w, bleed.h, stroke=0, fill=1)
     ink = HexColor("#ffffff") if dark else INK
+    safe = TOKEN_SAFE_MM * mm
     canvas.setFillColor(HexColor(region["colour"]))
     canvas.setStrokeColor(ink)
     canvas.setLineWidth(0.5)
-    region_shape(canvas, region["shape"], r.x + r.w / 2, r.y + r.h * 0.62, 3.6 * mm)
+    region_shape(canvas, region["shape"], r.x + r.w / 2, r.y + r.h * 0.6, 3.8 * mm)
     canvas.setFillColor(ink)
-    canvas.setFont(SANS_BOLD, 6)
-    canvas.drawString(r.x + 1.2 * mm, r.top - 3.2 * mm, region["letter"])
-    name = town["name"]["en"]
-    size = 7.0
-    while size > 4.5 and stringWidth(name, SANS_BOLD, size) > r.w - 1.5 * mm:
-        size -= 0.25
-    canvas.setFont(SANS_BOLD, size)
-    canvas.drawCentredString(r.x + r.w / 2, r.y + 5.6 * mm, name)
-    canvas.setFont(CJK, 6.5)
-    canvas.drawCentredString(r.x + r.w / 2, r.y + 2.0 * mm, town["name"]["zh-Hant"])
+    canvas.setFont(SANS_BOLD, 8)
+    canvas.drawString(r.x + safe, r.top - safe - 6, region["letter"])
+    cx = r.x + r.w / 2
+    _centred_line(canvas, town["name"]["en"], SANS_BOLD, cx, r.y + safe + 10)
+    _centred_line(canvas, town["name"]["zh-Hant"], CJK, cx, r.y + safe + 2)
 
 
-def _soul_back(canvas, content, tile_id: str, r: Rect) -> None:
+def _soul_back(canvas, content, tile_id: str, r: Rect, b: float) -> None:
     dark = tile_id.startswith("d-")
+    bleed = r.grow(b)
     canvas.setFillColor(DARK_SOUL if dark else LIGHT_SOUL)
-    canvas.rect(r.x, r.y, r.w, r.h, stroke=0, fill=1)
+    canvas.rect(bleed.x, bleed.y, bleed.w, bleed.h, stroke=0, fill=1)
     ink = HexColor("#ffffff") if dark else INK
     canvas.setFillColor(ink)
     # a small ghost: a rounded head and a wavy hem
-    cx, cy = r.x + r.w / 2, r.y + r.h / 2
+    cx, cy = r.x + r.w / 2, r.y + r.h / 2 + 2 * mm
     path = canvas.beginPath()
     path.moveTo(cx - 4 * mm, cy - 4 * mm)
     path.lineTo(cx - 4 * mm, cy + 1 * mm)
@@ -125,66 +137,75 @@ def _soul_back(canvas, content, tile_id: str, r: Rect) -> None:
         path.curveTo(x1 + 1.5 * mm, cy - 2.5 * mm, x1 + 0.5 * mm, cy - 2.5 * mm, x1, cy - 4 * mm)
     path.close()
     canvas.drawPath(path, stroke=0, fill=1)
-    canvas.setFont(SANS_BOLD, 6)
-    canvas.drawCentredString(cx, r.y + 1.5 * mm, term(content, "dark-soul" if dark else "light-soul", "en"))
+    _centred_line(canvas, term(content, "dark-soul" if dark else "light-soul", "en"), SANS_BOLD, cx, r.y + TOKEN_SAFE_MM * mm + 2)
 
 
-def _coin(canvas, content, key, r: Rect) -> None:
+def _coin(canvas, content, key, r: Rect, b: float) -> None:
+    cx, cy = r.x + r.w / 2, r.y + r.h / 2
     canvas.setFillColor(GOLD)
+    canvas.circle(cx, cy, r.w / 2 + b, stroke=0, fill=1)
     canvas.setStrokeColor(INK)
     canvas.setLineWidth(0.6)
-    canvas.circle(r.x + r.w / 2, r.y + r.h / 2, r.w / 2 - 0.3, stroke=1, fill=1)
+    canvas.circle(cx, cy, r.w / 2 - 2 * mm, stroke=1, fill=0)
     canvas.setFillColor(INK)
     canvas.setFont(SANS_BOLD, 12)
-    canvas.drawCentredString(r.x + r.w / 2, r.y + r.h / 2 - 4, "1")
+    canvas.drawCentredString(cx, cy - 4, "1")
 
 
-def _leader(canvas, content, key, r: Rect) -> None:
+def _leader(canvas, content, key, r: Rect, b: float) -> None:
+    bleed = r.grow(b)
+    canvas.setFillColor(PAPER)
+    canvas.rect(bleed.x, bleed.y, bleed.w, bleed.h, stroke=0, fill=1)
+    inset = 2 * mm  # the stone stands inside the cut, clear of a drifting blade
+    stone = Rect(r.x + inset, r.y + inset, r.w - 2 * inset, r.h - 2 * inset)
     canvas.setFillColor(HexColor("#9e9e9e"))
     canvas.setStrokeColor(INK)
     canvas.setLineWidth(0.7)
     path = canvas.beginPath()
-    path.moveTo(r.x + 1, r.y + 1)
-    path.lineTo(r.x + 1, r.top - r.w / 2)
-    path.arcTo(r.x + 1, r.top - r.w + 1, r.right - 1, r.top - 1, 180, -180)
-    path.lineTo(r.right - 1, r.y + 1)
+    path.moveTo(stone.x, stone.y)
+    path.lineTo(stone.x, stone.top - stone.w / 2)
+    path.arcTo(stone.x, stone.top - stone.w, stone.right, stone.top, 180, -180)
+    path.lineTo(stone.right, stone.y)
     path.close()
     canvas.drawPath(path, stroke=1, fill=1)
     canvas.setFillColor(INK)
-    canvas.setFont(SANS_BOLD, 7)
-    canvas.drawCentredString(r.x + r.w / 2, r.y + r.h * 0.5, term(content, "tombstone", "en"))
-    canvas.setFont(SANS, 5.5)
-    canvas.drawCentredString(r.x + r.w / 2, r.y + r.h * 0.3, term(content, "leader", "en"))
-    canvas.setFont(CJK, 6)
-    canvas.drawCentredString(r.x + r.w / 2, r.y + r.h * 0.15, term(content, "leader", "zh-Hant"))
+    cx = r.x + r.w / 2
+    _centred_line(canvas, term(content, "tombstone", "en"), SANS_BOLD, cx, r.y + r.h * 0.55)
+    _centred_line(canvas, term(content, "leader", "en"), SANS, cx, r.y + r.h * 0.35)
+    _centred_line(canvas, term(content, "leader", "zh-Hant"), CJK, cx, r.y + r.h * 0.35 - 9)
 
 
-def _wreck(canvas, content, key, r: Rect) -> None:
+def _wreck(canvas, content, key, r: Rect, b: float) -> None:
     colour, mark = (BLUE_START, "I") if key == "blue" else (RED_START, "II")
+    bleed = r.grow(b)
     canvas.setFillColor(PAPER)
+    canvas.rect(bleed.x, bleed.y, bleed.w, bleed.h, stroke=0, fill=1)
     canvas.setStrokeColor(colour)
     canvas.setLineWidth(1.2)
-    canvas.rect(r.x + 0.6, r.y + 0.6, r.w - 1.2, r.h - 1.2, stroke=1, fill=1)
-    ghost_train(canvas, r.x + r.w / 2, r.y + r.h * 0.55, r.w * 0.6, colour, INK)
+    canvas.rect(r.x + 1.5 * mm, r.y + 1.5 * mm, r.w - 3 * mm, r.h - 3 * mm, stroke=1, fill=0)
+    ghost_train(canvas, r.x + r.w / 2, r.y + r.h * 0.58, r.w * 0.55, colour, INK)
     canvas.setStrokeColor(RED_START)
     canvas.setLineWidth(1.4)
-    canvas.line(r.x + 3, r.y + 3, r.right - 3, r.top - 3)
+    canvas.line(r.x + 3 * mm, r.y + 3 * mm, r.right - 3 * mm, r.top - 3 * mm)
     canvas.setFillColor(colour)
-    canvas.setFont(SANS_BOLD, 7)
-    canvas.drawCentredString(r.x + r.w / 2, r.y + 1.6 * mm, mark)
+    _centred_line(canvas, mark, SANS_BOLD, r.x + r.w / 2, r.y + TOKEN_SAFE_MM * mm + 2)
 
 
-def _train(canvas, content, colour, r: Rect) -> None:
+def _train(canvas, content, colour, r: Rect, b: float) -> None:
+    bleed = r.grow(b)
     canvas.setFillColor(PAPER)
-    canvas.rect(r.x, r.y, r.w, r.h, stroke=0, fill=1)
-    ghost_train(canvas, r.x + r.w * 0.42, r.y + r.h * 0.45, r.w * 0.62, colour_of(content, colour), INK)
+    canvas.rect(bleed.x, bleed.y, bleed.w, bleed.h, stroke=0, fill=1)
+    ghost_train(canvas, r.x + r.w * 0.4, r.y + r.h * 0.45, r.w * 0.55, colour_of(content, colour), INK)
     canvas.setFillColor(INK)
     canvas.setFont(SANS_BOLD, 9)
-    canvas.drawCentredString(r.right - 3 * mm, r.y + r.h / 2 - 3, letter_of(content, colour))
+    canvas.drawCentredString(r.right - TOKEN_SAFE_MM * mm - 5, r.y + r.h / 2 - 3, letter_of(content, colour))
 
 
-def _trail(canvas, content, colour, r: Rect) -> None:
-    trail_piece(canvas, r.x + r.w / 2, r.y + r.h / 2, r.w, colour_of(content, colour), letter_of(content, colour))
+def _trail(canvas, content, colour, r: Rect, b: float) -> None:
+    bleed = r.grow(b)
+    canvas.setFillColor(colour_of(content, colour))
+    canvas.rect(bleed.x, bleed.y, bleed.w, bleed.h, stroke=0, fill=1)
+    trail_piece(canvas, r.x + r.w / 2, r.y + r.h / 2, r.w - 2 * mm, colour_of(content, colour), letter_of(content, colour))
 
 
 FRONTS = {"soul": _soul, "coin": _coin, "leader": _leader, "wreck": _wreck, "train": _train, "trail": _trail}
@@ -219,12 +240,14 @@ def render_tokens(content, paper: str, flip: str, path: Path, options=None) -> N
         canvas = new_canvas(out, page, f"{content.title['en']}: tiles and tokens", DUPLEX[flip])
         for placed in plan:
             _boxes(canvas, [p.rect for p in placed])
+            bleed = TOKEN_BLEED_MM * mm
             for p in placed:
                 canvas.saveState()
-                FRONTS[p.token.kind](canvas, content, p.token.key, p.rect)
+                FRONTS[p.token.kind](canvas, content, p.token.key, p.rect, bleed)
                 canvas.restoreState()
+            for p in placed:  # after every front: a neighbour's bleed never covers a cut line
                 _cut(canvas, p.rect, p.token.kind == "coin")
-            ruler_beside(canvas, *page, [p.rect for p in placed] + [_footer_box(page)])
+            ruler_beside(canvas, *page, [p.rect.grow(bleed) for p in placed] + [_footer_box(page)])
             _footer(canvas, content, page, "tokens-front")
             canvas.showPage()
             # the backs page: soul tiles get their backs; one-sided tokens leave their place blank
@@ -233,7 +256,7 @@ def render_tokens(content, paper: str, flip: str, path: Path, options=None) -> N
                 if p.token.two_sided:
                     canvas.saveState()
                     canvas.translate(dx, dy)
-                    _soul_back(canvas, content, p.token.key, p.back)
+                    _soul_back(canvas, content, p.token.key, p.back, TOKEN_BLEED_MM * mm)
                     canvas.restoreState()
             _footer(canvas, content, page, "tokens-back")
             canvas.showPage()
@@ -255,6 +278,8 @@ def _footer(canvas, content, page, key: str) -> None:
 # --- player mats ---------------------------------------------------------------------------------
 
 MAT_W, MAT_H = 190.0, 120.0
+MAT_BLEED_MM = 3.0
+BOARD_BLEED_MM = 3.0
 SEATS = 6
 
 
@@ -267,8 +292,8 @@ def plan_mats(paper: str) -> tuple[float, float, list[Slot]]:
     x0 = (page_w - MAT_W) / 2
     y_top = (page_h + MAT_GAP) / 2
     y_bottom = (page_h - MAT_GAP) / 2 - MAT_H
-    slots = [Slot(Rect(x0 * mm, y * mm, MAT_W * mm, MAT_H * mm), Rect(x0 * mm, y * mm, MAT_W * mm, MAT_H * mm))
-             for y in (y_top, y_bottom)]
+    trims = [Rect(x0 * mm, y * mm, MAT_W * mm, MAT_H * mm) for y in (y_top, y_bottom)]
+    slots = [Slot(trim, trim.grow(MAT_BLEED_MM * mm)) for trim in trims]
     return page_w * mm, page_h * mm, slots
 
 
@@ -295,13 +320,16 @@ def render_mats(content, paper: str, path: Path) -> None:
 
 
 def draw_mat(canvas, content, colour: str, x0: float, y0: float, scale: float = 1.0) -> None:
+    """A player's mat with its trim's lower-left corner at (x0, y0): a border of the player's
+    colour runs from 3 mm inside the trim out over the bleed, so the cut may drift either way."""
     u = mm * scale
     hue = colour_of(content, colour)
     canvas.saveState()
+    canvas.setFillColor(hue)
+    b = MAT_BLEED_MM * u
+    canvas.rect(x0 - b, y0 - b, MAT_W * u + 2 * b, MAT_H * u + 2 * b, stroke=0, fill=1)
     canvas.setFillColor(PAPER)
-    canvas.setStrokeColor(hue)
-    canvas.setLineWidth(3 * scale)
-    canvas.roundRect(x0, y0, MAT_W * u, MAT_H * u, 4 * u, stroke=1, fill=1)
+    canvas.roundRect(x0 + 3 * u, y0 + 3 * u, (MAT_W - 6) * u, (MAT_H - 6) * u, 3 * u, stroke=0, fill=1)
     ghost_train(canvas, x0 + 22 * u, y0 + 98 * u, 28 * u, hue, INK)
     canvas.setFillColor(INK)
     canvas.setFont(SANS_BOLD, 14 * scale)
@@ -353,11 +381,49 @@ def draw_mat(canvas, content, colour: str, x0: float, y0: float, scale: float = 
 
 def render_board(content, side_id: str, paper: str, path: Path) -> None:
     lay = board_art.layout(content, side_id)
-    plan = plan_panels(lay.width, lay.height, paper)
-    draw = partial(board_art.draw_board, content=content, side_id=side_id)
+    plan = plan_panels(lay.width, lay.height, paper, bleed_mm=BOARD_BLEED_MM)
+    draw = partial(board_art.draw_board, content=content, side_id=side_id, bleed=BOARD_BLEED_MM)
     title = f"{content.title['en']}: {term(content, side_id, 'en')}"
     render_panels(path, plan, lambda canvas: draw(canvas), title,
                   caption=lambda panel: f"{content.title['en']} · {term(content, side_id, 'en')} · 1:1")
+
+
+def parts_to_check(content) -> list[PrintedPiece]:
+    """Each distinct token (soul tiles front and back), each player's mat and each side of the
+    board, as the preflight draws them."""
+    pieces: list[PrintedPiece] = []
+    token_bleed, seen = TOKEN_BLEED_MM * mm, set()
+    for token in tokens(content):
+        if (token.kind, token.key) in seen:
+            continue
+        seen.add((token.kind, token.key))
+        shape = "round" if token.kind == "coin" else "rect"
+        name = f"{token.kind} {token.key}"
+        pieces.append(PrintedPiece("tokens", name + (" (front)" if token.two_sided else ""), token.w * mm, token.h * mm,
+                                   partial(_draw_token, FRONTS[token.kind], content, token.key, bleed=token_bleed),
+                                   token_bleed, TOKEN_SAFE_MM * mm, shape))
+        if token.two_sided:
+            pieces.append(PrintedPiece("tokens", name + " (back)", token.w * mm, token.h * mm,
+                                       partial(_draw_token, _soul_back, content, token.key, bleed=token_bleed),
+                                       token_bleed, TOKEN_SAFE_MM * mm, shape))
+    for colour in content.game["player_colours"]:
+        pieces.append(PrintedPiece("mats", f"mat {colour}", MAT_W * mm, MAT_H * mm,
+                                   lambda canvas, trim, colour=colour: draw_mat(canvas, content, colour, trim.x, trim.y),
+                                   MAT_BLEED_MM * mm, TOKEN_SAFE_MM * mm))
+    for side in content.files["map"]["sides"]:
+        lay = board_art.layout(content, side["id"])
+        pieces.append(PrintedPiece("board", f"board {side['players']}p", lay.width * mm, lay.height * mm,
+                                   partial(_draw_board_at, content, side["id"]), BOARD_BLEED_MM * mm, TOKEN_SAFE_MM * mm))
+    return pieces
+
+
+def _draw_token(draw, content, key: str, canvas, trim: Rect, bleed: float) -> None:
+    draw(canvas, content, key, trim, bleed)
+
+
+def _draw_board_at(content, side_id: str, canvas, trim: Rect) -> None:
+    canvas.translate(trim.x, trim.y)
+    board_art.draw_board(canvas, content, side_id, bleed=BOARD_BLEED_MM)
 
 
 def extra_outputs(content, game_dir: Path, paper: str, flip: str, options=None):

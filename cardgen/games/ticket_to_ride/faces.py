@@ -7,8 +7,9 @@ A destination ticket names its two cities (a big city marked with a star), its p
 coloured disc with its symbol for each train card it needs. A big-city card shows its city and
 bonus. Every symbol is drawn by `draw_symbol`, which the rule-sheet diagrams share.
 
-Faces are laid out on a 63 x 88 mm poker card in millimetres and scaled to the deck's card size;
-backgrounds run into the bleed, every text stays 3 mm or more inside the trim.
+Faces are laid out in millimetres at the card's own size: corners and headings keep their place
+from the nearer edge, text keeps its point size, and only the large symbols in the middle grow or
+shrink with the card. Backgrounds run into the bleed, every text stays 3 mm or more inside the trim.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from cardgen.diagrams import term
 from cardgen.layout import Rect
 from cardgen.pdfdoc import CJK, SANS, SANS_BOLD, mm
 
-DESIGN_W, DESIGN_H = 63.0, 88.0  # mm
+DESIGN_W, DESIGN_H = 63.0, 88.0  # mm: the card the large symbols are drawn for
 SAFE = 3.0  # mm kept free of text along every edge
 CREAM = HexColor("#fbf6ea")
 OUTLINE = HexColor("#555555")
@@ -33,18 +34,23 @@ def _pt(points: float) -> float:
     return points / mm
 
 
-def _enter_design(canvas, rect: Rect) -> float:
-    """Make (0, 0)-(63, 88) millimetres the card's trim; return the scale (points per design mm)."""
+def _enter_card(canvas, rect: Rect) -> tuple[float, float]:
+    """Make the card's trim (0, 0)-(width, height) in millimetres, one unit a real millimetre, and
+    return (width, height)."""
     canvas.translate(rect.x, rect.y)
-    sx, sy = rect.w / DESIGN_W, rect.h / DESIGN_H
-    canvas.scale(sx, sy)
-    return min(sx, sy)
+    canvas.scale(mm, mm)
+    return rect.w / mm, rect.h / mm
 
 
-def _bleed_rect(canvas, bleed_pt: float, colour) -> None:
+def _grow(width: float, height: float) -> float:
+    """How much the large symbols drawn for a 63 x 88 mm card grow or shrink on this card."""
+    return min(width / DESIGN_W, height / DESIGN_H)
+
+
+def _bleed_rect(canvas, bleed_pt: float, colour, width: float, height: float) -> None:
     b = bleed_pt / mm
     canvas.setFillColor(colour)
-    canvas.rect(-b, -b, DESIGN_W + 2 * b, DESIGN_H + 2 * b, stroke=0, fill=1)
+    canvas.rect(-b, -b, width + 2 * b, height + 2 * b, stroke=0, fill=1)
 
 
 def _tint(colour: Color, amount: float) -> Color:
@@ -172,45 +178,45 @@ def _rainbow_disc(canvas, content, cx, cy, r) -> None:
 
 def _train_art(canvas, content, colour: str, rect: Rect, bleed: float) -> None:
     canvas.saveState()
-    _enter_design(canvas, rect)
+    width, height = _enter_card(canvas, rect)
     name, hue, symbol = colour_table(content)[colour]
     ink = ink_for(hue)
-    _bleed_rect(canvas, bleed, hue)
+    _bleed_rect(canvas, bleed, hue, width, height)
     # A lighter inner panel edged in ink, so the white card still shows its edge and frame.
     canvas.setStrokeColor(ink if ink is INK else _tint(hue, 0.55))
     canvas.setLineWidth(_pt(1.2))
-    canvas.roundRect(SAFE + 0.5, SAFE + 0.5, DESIGN_W - 2 * SAFE - 1, DESIGN_H - 2 * SAFE - 1, 3, stroke=1, fill=0)
-    draw_symbol(canvas, symbol, DESIGN_W / 2, DESIGN_H / 2 + 4, 15, ink, None)
-    for x, y, turned in ((9.5, DESIGN_H - 10, False), (DESIGN_W - 9.5, 10, True)):
+    canvas.roundRect(SAFE + 0.5, SAFE + 0.5, width - 2 * SAFE - 1, height - 2 * SAFE - 1, 3, stroke=1, fill=0)
+    draw_symbol(canvas, symbol, width / 2, height / 2 + 4, 15 * _grow(width, height), ink, None)
+    for x, y, turned in ((9.5, height - 10, False), (width - 9.5, 10, True)):
         draw_symbol(canvas, symbol, x, y, 3.6, ink)
     canvas.setFillColor(ink)
-    _centred(canvas, name["en"].capitalize(), DESIGN_W / 2, 19, SANS_BOLD, _pt(15), DESIGN_W - 2 * SAFE - 14)
-    _centred(canvas, name["zh-Hant"], DESIGN_W / 2, 12.5, CJK, _pt(13))
+    _centred(canvas, name["en"].capitalize(), width / 2, 19, SANS_BOLD, _pt(15), width - 2 * SAFE - 14)
+    _centred(canvas, name["zh-Hant"], width / 2, 12.5, CJK, _pt(13))
     canvas.restoreState()
 
 
 def _locomotive_art(canvas, content, rect: Rect, bleed: float) -> None:
     canvas.saveState()
-    _enter_design(canvas, rect)
+    width, height = _enter_card(canvas, rect)
     table = colour_table(content)
     hues = [c[1] for c in table.values() if c[1] is not None]
     b = bleed / mm
-    band = (DESIGN_H + 2 * b) / len(hues)
+    band = (height + 2 * b) / len(hues)
     for k, hue in enumerate(hues):
         canvas.setFillColor(hue)
-        canvas.rect(-b, -b + k * band, DESIGN_W + 2 * b, band + 0.05, stroke=0, fill=1)
+        canvas.rect(-b, -b + k * band, width + 2 * b, band + 0.05, stroke=0, fill=1)
     canvas.setFillColor(CREAM)
     canvas.setStrokeColor(INK)
     canvas.setLineWidth(_pt(1.2))
-    canvas.roundRect(SAFE + 3, 8, DESIGN_W - 2 * SAFE - 6, DESIGN_H - 16, 4, stroke=1, fill=1)
+    canvas.roundRect(SAFE + 3, 8, width - 2 * SAFE - 6, height - 16, 4, stroke=1, fill=1)
     name, _, symbol = table["loco"]
-    draw_symbol(canvas, symbol, DESIGN_W / 2, DESIGN_H / 2 + 6, 14, HexColor("#f5c518"), INK, 0.6)
+    draw_symbol(canvas, symbol, width / 2, height / 2 + 6, 14 * _grow(width, height), HexColor("#f5c518"), INK, 0.6)
     canvas.setFillColor(INK)
-    _centred(canvas, name["en"].capitalize(), DESIGN_W / 2, 27, SANS_BOLD, _pt(14), DESIGN_W - 2 * SAFE - 10)
-    _centred(canvas, name["zh-Hant"], DESIGN_W / 2, 20.5, CJK, _pt(13))
-    _centred(canvas, term(content, "wild", "en"), DESIGN_W / 2, 14.5, SANS, _pt(8), DESIGN_W - 2 * SAFE - 10)
-    _centred(canvas, term(content, "wild", "zh-Hant"), DESIGN_W / 2, 10.5, CJK, _pt(8))
-    for x, y in ((10.5, DESIGN_H - 13), (DESIGN_W - 10.5, 13)):
+    _centred(canvas, name["en"].capitalize(), width / 2, 27, SANS_BOLD, _pt(14), width - 2 * SAFE - 10)
+    _centred(canvas, name["zh-Hant"], width / 2, 20.5, CJK, _pt(13))
+    _centred(canvas, term(content, "wild", "en"), width / 2, 14.5, SANS, _pt(8), width - 2 * SAFE - 10)
+    _centred(canvas, term(content, "wild", "zh-Hant"), width / 2, 10.5, CJK, _pt(8))
+    for x, y in ((10.5, height - 13), (width - 10.5, 13)):
         draw_symbol(canvas, symbol, x, y, 3.4, HexColor("#f5c518"), INK, 0.3)
     canvas.restoreState()
 
@@ -225,75 +231,80 @@ def _big_cities(content) -> set:
 
 def _ticket_art(canvas, content, card: dict, rect: Rect, bleed: float) -> None:
     canvas.saveState()
-    _enter_design(canvas, rect)
+    width, height = _enter_card(canvas, rect)
     frame = hex_colour(content.game["backs"]["ticket-back"]["colour"])
-    _bleed_rect(canvas, bleed, frame)
+    _bleed_rect(canvas, bleed, frame, width, height)
     canvas.setFillColor(CREAM)
-    canvas.roundRect(SAFE, SAFE, DESIGN_W - 2 * SAFE, DESIGN_H - 2 * SAFE, 3, stroke=0, fill=1)
+    canvas.roundRect(SAFE, SAFE, width - 2 * SAFE, height - 2 * SAFE, 3, stroke=0, fill=1)
     names = _city_names(content)
     big = _big_cities(content)
-    inner = DESIGN_W - 2 * SAFE - 6
+    inner = width - 2 * SAFE - 6
     # Number, small, top left; points in a disc, top right.
     canvas.setFillColor(OUTLINE)
     canvas.setFont(SANS, _pt(7))
-    canvas.drawString(SAFE + 2.5, DESIGN_H - SAFE - 5, f"#{card['number']}")
+    canvas.drawString(SAFE + 2.5, height - SAFE - 5, f"#{card['number']}")
     canvas.setFillColor(frame)
-    canvas.circle(DESIGN_W - SAFE - 8, DESIGN_H - SAFE - 8, 6.2, stroke=0, fill=1)
+    canvas.circle(width - SAFE - 8, height - SAFE - 8, 6.2, stroke=0, fill=1)
     canvas.setFillColor(PAPER_WHITE)
-    _centred(canvas, str(card["points"]), DESIGN_W - SAFE - 8, DESIGN_H - SAFE - 10.6, SANS_BOLD, _pt(17))
-    y = DESIGN_H - 27
+    _centred(canvas, str(card["points"]), width - SAFE - 8, height - SAFE - 10.6, SANS_BOLD, _pt(17))
+    y = height - 27
     for k, city in enumerate((card["from"], card["to"])):
         label = names[city]
         if city in big:
             draw_symbol(canvas, "star", SAFE + 5, y + 1.8, 2.4, HexColor("#f5c518"), INK, 0.2)
         canvas.setFillColor(INK)
-        _centred(canvas, label["en"], DESIGN_W / 2 + 2, y, SANS_BOLD, _pt(11), inner - 6)
-        _centred(canvas, label["zh-Hant"], DESIGN_W / 2 + 2, y - 5.5, CJK, _pt(10), inner - 6)
+        _centred(canvas, label["en"], width / 2 + 2, y, SANS_BOLD, _pt(11), inner - 6)
+        _centred(canvas, label["zh-Hant"], width / 2 + 2, y - 5.5, CJK, _pt(10), inner - 6)
         if k == 0:
             canvas.setStrokeColor(OUTLINE)
             canvas.setLineWidth(_pt(1))
             canvas.setDash(1, 1)
-            canvas.line(DESIGN_W / 2, y - 8.5, DESIGN_W / 2, y - 13)
+            canvas.line(width / 2, y - 8.5, width / 2, y - 13)
             canvas.setDash()
         y -= 19
-    # One disc per train card needed.
+    # The cards needed in words at the foot, wrapped at 7 pt on a narrow card; above them one disc
+    # per train card needed.
     colours = card["colours"]
-    r = 4.6
-    gap = 2 * r + 1.6
-    x0 = DESIGN_W / 2 - gap * (len(colours) - 1) / 2
-    for k, colour in enumerate(colours):
-        disc(canvas, content, colour, x0 + k * gap, 19, r)
-    canvas.setFillColor(OUTLINE)
     table = colour_table(content)
     counts: dict[str, int] = {}
     for colour in colours:
         counts[colour] = counts.get(colour, 0) + 1
     text_en = ", ".join(f"{table[c][0]['en']} ×{n}" for c, n in counts.items())
     text_zh = "、".join(f"{table[c][0]['zh-Hant']}×{n}" for c, n in counts.items())
-    _centred(canvas, text_en, DESIGN_W / 2, 10.5, SANS, _pt(7), inner)
-    _centred(canvas, text_zh, DESIGN_W / 2, 6.6, CJK, _pt(7), inner)
+    lines = [(CJK, line) for line in reversed(wrap(text_zh, CJK, _pt(7), inner))]
+    lines += [(SANS, line) for line in reversed(wrap(text_en, SANS, _pt(7), inner))]
+    canvas.setFillColor(OUTLINE)
+    baseline = 6.6
+    for font, line in lines:
+        _centred(canvas, line, width / 2, baseline, font, _pt(7))
+        baseline += 3.9
+    r = 4.6
+    gap = 2 * r + 1.6
+    x0 = width / 2 - gap * (len(colours) - 1) / 2
+    for k, colour in enumerate(colours):
+        disc(canvas, content, colour, x0 + k * gap, baseline + 4.6, r)
     canvas.restoreState()
 
 
 def _city_art(canvas, content, card: dict, rect: Rect, bleed: float) -> None:
     canvas.saveState()
-    _enter_design(canvas, rect)
+    width, height = _enter_card(canvas, rect)
     colour = hex_colour(content.game["backs"]["city-back"]["colour"])
-    _bleed_rect(canvas, bleed, colour)
+    _bleed_rect(canvas, bleed, colour, width, height)
     canvas.setFillColor(CREAM)
-    canvas.roundRect(SAFE, SAFE, DESIGN_W - 2 * SAFE, DESIGN_H - 2 * SAFE, 3, stroke=0, fill=1)
+    canvas.roundRect(SAFE, SAFE, width - 2 * SAFE, height - 2 * SAFE, 3, stroke=0, fill=1)
     name = _city_names(content)[card["city"]]
     canvas.setFillColor(colour)
-    _centred(canvas, term(content, "big-city-bonus", "en"), DESIGN_W / 2, DESIGN_H - 13, SANS_BOLD, _pt(9), DESIGN_W - 12)
-    _centred(canvas, term(content, "big-city-bonus", "zh-Hant"), DESIGN_W / 2, DESIGN_H - 18.5, CJK, _pt(9))
-    draw_symbol(canvas, "star", DESIGN_W / 2, DESIGN_H / 2 + 4, 13, HexColor("#f5c518"), INK, 0.5)
+    _centred(canvas, term(content, "big-city-bonus", "en"), width / 2, height - 13, SANS_BOLD, _pt(9), width - 12)
+    _centred(canvas, term(content, "big-city-bonus", "zh-Hant"), width / 2, height - 18.5, CJK, _pt(9))
+    draw_symbol(canvas, "star", width / 2, height / 2 + 4, 13 * _grow(width, height), HexColor("#f5c518"), INK, 0.5)
     canvas.setFillColor(INK)
-    _centred(canvas, str(card["points"]), DESIGN_W / 2, DESIGN_H / 2 + 0.5, SANS_BOLD, _pt(18))
-    _centred(canvas, name["en"], DESIGN_W / 2, 23, SANS_BOLD, _pt(14), DESIGN_W - 12)
-    _centred(canvas, name["zh-Hant"], DESIGN_W / 2, 15.5, CJK, _pt(13))
+    _centred(canvas, str(card["points"]), width / 2, height / 2 + 0.5, SANS_BOLD, _pt(18))
+    _centred(canvas, name["en"], width / 2, 23, SANS_BOLD, _pt(14), width - 12)
+    _centred(canvas, name["zh-Hant"], width / 2, 15.5, CJK, _pt(13))
     canvas.setFillColor(OUTLINE)
-    _centred(canvas, term(content, "most-tickets", "en"), DESIGN_W / 2, 10, SANS, _pt(7), DESIGN_W - 12)
-    _centred(canvas, term(content, "most-tickets", "zh-Hant"), DESIGN_W / 2, 6.5, CJK, _pt(7))
+    _centred(canvas, term(content, "most-tickets", "en"), width / 2, 10, SANS, _pt(7), width - 12)
+    _centred(canvas, term(content, "most-tickets", "zh-Hant"), width / 2, 6.5, CJK, _pt(7))
     canvas.restoreState()
 
 
@@ -316,30 +327,30 @@ def draw_face(canvas, content, card: dict, rect: Rect, bleed: float) -> None:
 
 def _back_art(canvas, content, back_id: str, rect: Rect, bleed: float) -> None:
     canvas.saveState()
-    _enter_design(canvas, rect)
+    width, height = _enter_card(canvas, rect)
     back = content.game["backs"][back_id]
     colour = hex_colour(back["colour"])
-    _bleed_rect(canvas, bleed, colour)
+    _bleed_rect(canvas, bleed, colour, width, height)
     light = _tint(colour, 0.3)
     canvas.setStrokeColor(light)
     canvas.setLineWidth(_pt(2))
-    canvas.roundRect(SAFE + 1, SAFE + 1, DESIGN_W - 2 * SAFE - 2, DESIGN_H - 2 * SAFE - 2, 3, stroke=1, fill=0)
+    canvas.roundRect(SAFE + 1, SAFE + 1, width - 2 * SAFE - 2, height - 2 * SAFE - 2, 3, stroke=1, fill=0)
     # Rails across the middle: two lines and sleepers, the same upside down.
     canvas.setLineWidth(_pt(1.5))
-    for y in (DESIGN_H / 2 - 3, DESIGN_H / 2 + 3):
-        canvas.line(SAFE + 4, y, DESIGN_W - SAFE - 4, y)
+    for y in (height / 2 - 3, height / 2 + 3):
+        canvas.line(SAFE + 4, y, width - SAFE - 4, y)
     for k in range(11):
-        x = SAFE + 6 + k * (DESIGN_W - 2 * SAFE - 12) / 10
-        canvas.line(x, DESIGN_H / 2 - 5, x, DESIGN_H / 2 + 5)
+        x = SAFE + 6 + k * (width - 2 * SAFE - 12) / 10
+        canvas.line(x, height / 2 - 5, x, height / 2 + 5)
     ink = ink_for(colour)
     for turned in (False, True):
         canvas.saveState()
         if turned:
-            canvas.translate(DESIGN_W, DESIGN_H)
+            canvas.translate(width, height)
             canvas.rotate(180)
         canvas.setFillColor(ink)
-        _centred(canvas, back["title"]["en"], DESIGN_W / 2, DESIGN_H - 24, SANS_BOLD, _pt(13), DESIGN_W - 14)
-        _centred(canvas, back["title"]["zh-Hant"], DESIGN_W / 2, DESIGN_H - 31, CJK, _pt(12))
+        _centred(canvas, back["title"]["en"], width / 2, height - 24, SANS_BOLD, _pt(13), width - 14)
+        _centred(canvas, back["title"]["zh-Hant"], width / 2, height - 31, CJK, _pt(12))
         canvas.restoreState()
     canvas.restoreState()
 

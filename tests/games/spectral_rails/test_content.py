@@ -114,6 +114,9 @@ def test_card_sheets_print_poker_cards_with_boxes(content, tmp_path):
 
 
 def test_tokens_fit_their_pages_and_backs_land_behind_fronts(content, tmp_path):
+    from cardgen.games.spectral_rails.board import SOUL
+    from cardgen.games.spectral_rails.pieces import SOUL_MM, TOKEN_BLEED_MM
+
     for paper in ("a4", "letter"):
         for flip in ("long", "short"):
             pages = plan_tokens(tokens(content), paper, flip)
@@ -122,11 +125,13 @@ def test_tokens_fit_their_pages_and_backs_land_behind_fronts(content, tmp_path):
             for page in pages:
                 for a in page:
                     for b in page:
-                        if a is not b:
-                            assert (a.rect.right <= b.rect.x + 1e-6 or b.rect.right <= a.rect.x + 1e-6 or
-                                    a.rect.top <= b.rect.y + 1e-6 or b.rect.top <= a.rect.y + 1e-6)
+                        if a is not b:  # bleeds may meet, never overlap
+                            ga, gb = a.rect.grow(TOKEN_BLEED_MM * mm), b.rect.grow(TOKEN_BLEED_MM * mm)
+                            assert (ga.right <= gb.x + 1e-6 or gb.right <= ga.x + 1e-6 or
+                                    ga.top <= gb.y + 1e-6 or gb.top <= ga.y + 1e-6)
     soul = next(p for p in plan_tokens(tokens(content), "a4", "long")[0] if p.token.kind == "soul")
-    assert soul.rect.w == pytest.approx(18 * mm)
+    assert soul.rect.w == pytest.approx(SOUL_MM * mm)
+    assert SOUL > SOUL_MM  # the board's soul slots hold a tile
     assert soul.back.x == pytest.approx(210 * mm - soul.rect.x - soul.rect.w)
     path = tmp_path / "tokens.pdf"
     render_tokens(content, "letter", "long", path)
