@@ -5,6 +5,7 @@ backs through its `GameDefinition`): shared artwork as forms, colours, clipping 
 from __future__ import annotations
 
 from functools import lru_cache
+from math import cos, sin
 from weakref import WeakKeyDictionary
 
 from reportlab.lib.colors import Color, HexColor
@@ -72,6 +73,20 @@ def fill_bleed(canvas, rect: Rect, bleed: float, colour: Color) -> None:
     canvas.rect(rect.x - bleed, rect.y - bleed, rect.w + 2 * bleed, rect.h + 2 * bleed, stroke=0, fill=1)
 
 
+def arrow_head(canvas, x: float, y: float, angle: float, size: float, spread: float = 0.55) -> None:
+    """A filled triangle whose tip is at (x, y), pointing along `angle` (radians); `spread` is its
+    half-width as a share of its length."""
+    back, side = size, size * spread
+    bx, by = x - back * cos(angle), y - back * sin(angle)
+    nx, ny = -sin(angle) * side, cos(angle) * side
+    path = canvas.beginPath()
+    path.moveTo(x, y)
+    path.lineTo(bx + nx, by + ny)
+    path.lineTo(bx - nx, by - ny)
+    path.close()
+    canvas.drawPath(path, stroke=0, fill=1)
+
+
 def wrap(text: str, font: str, size: float, width: float) -> list[str]:
     """Break `text` into lines no wider than `width`: at spaces for Latin text, between any two
     characters for Chinese, which has no spaces to break at. Lines come out of even length:
@@ -125,4 +140,4 @@ def _greedy_wrap(text: str, font: str, size: float, width: float) -> list[str]:
     return lines
 
 
-__all__ = ["INK", "PAPER_WHITE", "hex_colour", "ink_for", "fill_bleed", "wrap"]
+__all__ = ["INK", "PAPER_WHITE", "arrow_head", "hex_colour", "ink_for", "fill_bleed", "wrap"]

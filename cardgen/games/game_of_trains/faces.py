@@ -18,7 +18,7 @@ from math import cos, pi, radians, sin
 
 from reportlab.lib.colors import Color, HexColor
 
-from cardgen.faces import INK, PAPER_WHITE, fill_bleed, hex_colour, ink_for, stamp, wrap
+from cardgen.faces import INK, PAPER_WHITE, arrow_head, fill_bleed, hex_colour, ink_for, stamp, wrap
 from cardgen.layout import Rect
 from cardgen.pdfdoc import CJK, SANS, SANS_BOLD, mm
 
@@ -47,19 +47,6 @@ ABILITY_COLOURS = {
 
 # ---------------------------------------------------------------- icons (also used by the rule sheet)
 
-def _arrow_head(canvas, x: float, y: float, angle: float, size: float) -> None:
-    """A filled triangle whose tip is at (x, y), pointing along `angle` (radians)."""
-    back, spread = size, size * 0.55
-    bx, by = x - back * cos(angle), y - back * sin(angle)
-    nx, ny = -sin(angle) * spread, cos(angle) * spread
-    path = canvas.beginPath()
-    path.moveTo(x, y)
-    path.lineTo(bx + nx, by + ny)
-    path.lineTo(bx - nx, by - ny)
-    path.close()
-    canvas.drawPath(path, stroke=0, fill=1)
-
-
 def _mini_card(canvas, x: float, y: float, w: float, h: float) -> None:
     canvas.setFillColor(CARD_FILL)
     canvas.setStrokeColor(INK)
@@ -86,8 +73,8 @@ def _double_arc(canvas, x0: float, x1: float, base: float, crest: float) -> None
     path.moveTo(x0, base + head)
     path.curveTo(x0, crest, x1, crest, x1, base + head)
     canvas.drawPath(path, stroke=1, fill=0)
-    _arrow_head(canvas, x0, base, -pi / 2, head)
-    _arrow_head(canvas, x1, base, -pi / 2, head)
+    arrow_head(canvas, x0, base, -pi / 2, head)
+    arrow_head(canvas, x1, base, -pi / 2, head)
 
 
 def _straight_arrow(canvas, x0: float, x1: float, y: float) -> None:
@@ -97,7 +84,7 @@ def _straight_arrow(canvas, x0: float, x1: float, y: float) -> None:
     head = 11
     direction = 1 if x1 > x0 else -1
     canvas.line(x0, y, x1 - direction * head * 0.9, y)
-    _arrow_head(canvas, x1, y, 0 if direction > 0 else pi, head)
+    arrow_head(canvas, x1, y, 0 if direction > 0 else pi, head)
 
 
 def _red_cross(canvas, cx: float, cy: float, half: float) -> None:
@@ -514,7 +501,7 @@ def _locomotive_art(canvas, content, card: dict, rect: Rect, bleed: float) -> No
     canvas.setStrokeColor(INK)
     canvas.setLineWidth(1.1)
     canvas.line(width - 40, 20, width - 9, 20)
-    _arrow_head(canvas, width - 5, 20, 0, 4.2)
+    arrow_head(canvas, width - 5, 20, 0, 4.2)
     _centred(canvas, "1 < 2 < 3 < … < 7", width - 23, 24.2, SANS_BOLD, _pt(10))
     canvas.setFillColor(STEEL)
     _centred(canvas, "Numbers rise away from the locomotive", width / 2, 8.6, SANS, _pt(7))

@@ -668,20 +668,17 @@ def example_diagram(content, lang, example):
 
 def _double_arrow(c, x1, y1, x2, y2, colour, head=1.6 * mm):
     """A two-headed arrow: one trade, a card each way."""
-    from math import atan2, cos, sin
+    from math import atan2, pi
+
+    from cardgen.faces import arrow_head
 
     c.setStrokeColor(colour)
     c.setFillColor(colour)
     c.setLineWidth(1.1)
     c.line(x1, y1, x2, y2)
     angle = atan2(y2 - y1, x2 - x1)
-    for (x, y, a) in ((x2, y2, angle), (x1, y1, angle + 3.14159265)):
-        path = c.beginPath()
-        path.moveTo(x, y)
-        path.lineTo(x - head * cos(a) + head * 0.5 * sin(a), y - head * sin(a) - head * 0.5 * cos(a))
-        path.lineTo(x - head * cos(a) - head * 0.5 * sin(a), y - head * sin(a) + head * 0.5 * cos(a))
-        path.close()
-        c.drawPath(path, stroke=0, fill=1)
+    for (x, y, a) in ((x2, y2, angle), (x1, y1, angle + pi)):
+        arrow_head(c, x, y, a, head, spread=0.5)
 
 
 def trade_diagram(content, lang):

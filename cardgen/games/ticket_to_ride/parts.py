@@ -12,14 +12,14 @@ they have and are never cut short.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from math import atan2, cos, sin
+from math import atan2
 
 from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Table, TableStyle
 
 from cardgen.diagrams import Picture, term
-from cardgen.faces import INK, wrap
+from cardgen.faces import INK, arrow_head, wrap
 from cardgen.games.ticket_to_ride import faces
 from cardgen.layout import Rect
 from cardgen.markup import inline, para
@@ -137,14 +137,7 @@ def draw_arrow(canvas, x0: float, y0: float, x1: float, y1: float, colour=INK, w
     canvas.setFillColor(colour)
     canvas.setLineWidth(width)
     canvas.line(x0, y0, x1, y1)
-    a = atan2(y1 - y0, x1 - x0)
-    size = 4.5
-    path = canvas.beginPath()
-    path.moveTo(x1, y1)
-    path.lineTo(x1 - size * cos(a) + size * 0.5 * sin(a), y1 - size * sin(a) - size * 0.5 * cos(a))
-    path.lineTo(x1 - size * cos(a) - size * 0.5 * sin(a), y1 - size * sin(a) + size * 0.5 * cos(a))
-    path.close()
-    canvas.drawPath(path, stroke=0, fill=1)
+    arrow_head(canvas, x1, y1, atan2(y1 - y0, x1 - x0), 4.5, spread=0.5)
 
 
 def draw_zone(canvas, x: float, y: float, w: float, h: float) -> None:
