@@ -2,8 +2,9 @@
 checked after every action, and the speed measured.
 
 A policy picks one of the legal actions. `random` picks uniformly; `greedy` keeps the action with the
-best score, breaking ties at random: `State.score_action(player, action)` when the engine offers
-that fast estimate, else `State.score(player)` of a copy on which the action was played (both are
+best score, breaking ties at random: `State.score_actions(player, actions)` (one score per action,
+in order) when the engine scores a whole choice at once, `State.score_action(player, action)` when
+it offers that fast estimate one action at a time, else `State.score(player)` of a copy on which the action was played (both are
 optional heuristics; without them greedy plays like random). Greedy sees the
 outcome of each try, hidden cards included, so it is a way to get games of a plausible length, not
 a measure of good play. When an invariant breaks, or the engine fails, the game so far is written
@@ -93,22 +94,21 @@ class SimulationReport:
 
 
 def _greedy(state: State, player: str, actions: list, rng: random.Random):
-    score_action = getattr(state, "score_action", None)
-    if score_action is None and not hasattr(state, "score"):
-        return rng.choice(actions)
-    best, best_score = [], None
-    for action in actions:
-        if score_action is not None:
-            score = score_action(player, action)
-        else:
+    score_actions = getattr(state, "score_actions", None)
+    if score_actions is not None:
+        scores = score_actions(player, actions)
+    elif hasattr(state, "score_action"):
+        scores = [state.score_action(player, action) for action in actions]
+    elif hasattr(state, "score"):
+        scores = []
+        for action in actions:
             trial = state.clone()
             trial.apply(player, action)
-            score = trial.score(player)
-        if best_score is None or score > best_score:
-            best, best_score = [action], score
-        elif score == best_score:
-            best.append(action)
-    return rng.choice(best)
+            scores.append(trial.score(player))
+    else:
+        return rng.choice(actions)
+    best_score = max(scores)
+    return rng.choice([action for action, score in zip(actions, scores) if score == best_score])
 
 
 def choose(state: State, player: str, policy: str, rng: random.Random):
