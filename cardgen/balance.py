@@ -20,6 +20,7 @@ from cardgen.markup import para
 from cardgen.pdfdoc import PAPER_MM, SANS, SANS_BOLD, atomic_output, mm, register_latin_fonts
 from verify.compare import wilson
 from verify.lab import DEFAULT, LabReport
+from verify.oddscheck import Z_LIMIT
 
 INK = colors.HexColor("#222222")
 BAR = colors.HexColor("#4a7ab5")
@@ -133,7 +134,25 @@ def story(report: LabReport, width: float) -> list:
             flow += [Spacer(1, 6), para(f"Each ruling's other reading against the rule {DEFAULT}, "
                                         f"on the same {report.games} seeded games", SMALL),
                      _table(rows, [38 * mm, 42 * mm, 32 * mm, 32 * mm, 30 * mm])]
+    if report.odds:
+        flow += odds_part(report.odds)
     return flow
+
+
+def odds_part(checks: list) -> list:
+    """The exact odds the rule sheet prints beside what freshly dealt games showed."""
+    rows = [["Figure", "Players", "Printed", "Dealt (95 % interval)", "Standard errors"]]
+    for check in checks:
+        low, high = check.observed - 1.96 * check.stderr, check.observed + 1.96 * check.stderr
+        rows.append([para(check.event.name, SMALL), check.event.players, f"{float(check.event.exact):.4f}",
+                     f"{check.observed:.4f} ({low:.4f} - {high:.4f})",
+                     f"{check.z:+.1f}" + ("" if check.agrees else " (disagrees)")])
+    deals = checks[0].deals
+    return [KeepTogether([para("The rule sheet's odds against dealt games", HEADING),
+            para(f"Each figure the rule sheet prints, exactly, beside what {deals} games set up by the rules "
+                 "showed (a share for a chance, an average for an expected card). A figure more than "
+                 f"{Z_LIMIT:.0f} standard errors from the deals is marked as disagreeing.", SMALL),
+            _table(rows, [62 * mm, 16 * mm, 20 * mm, 46 * mm, 30 * mm])])]
 
 
 def render_balance_report(report: LabReport, path: Path, paper: str = "a4") -> Path:

@@ -942,9 +942,11 @@ def report(
 ):
     """The balance lab: a PDF with the win rate by seat (95 % intervals), the spread of game lengths,
     the games stopped by the cap, and each ruling's other reading played on the same games, for
-    every player count."""
+    every player count; and the odds the rule sheet prints against games the rules deal."""
     from cardgen.balance import render_balance_report
+    from cardgen.registry import definition_for
     from verify.lab import measure
+    from verify.oddscheck import check_odds
 
     engine = _playable_engine(game)
     counts = _player_counts(players, engine, game) if players else list(range(engine.min_players, engine.max_players + 1))
@@ -954,8 +956,15 @@ def report(
     (content,) = load_or_fail([game])
     lab = _on_runner(lambda: measure(engine, content, counts, games, seed, policy.value, turn_cap,
                                      _runner(workers, cluster), progress=lambda line: say(f"  {line}")))
+    events = definition_for(content.id).odds_events(content)
+    if events:
+        say(f"  the rule sheet's odds against {ODDS_DEALS} dealt games")
+        lab.odds = check_odds(engine, events, deals=ODDS_DEALS, seed=seed)
     render_balance_report(lab, target)
     say(f"wrote {target}")
+
+
+ODDS_DEALS = 4000  # games dealt to check the rule sheet's odds in a balance report
 
 
 def _player_counts(text: str, engine, game: str) -> list[int]:

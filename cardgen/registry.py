@@ -118,6 +118,12 @@ class GameDefinition(ABC):
         """Exact odds (sympy Rationals) a player can use; rows are the game's own shape."""
         return []
 
+    def odds_events(self, content) -> list:
+        """Every figure `odds` gives that the rule sheet prints, as a `verify.oddscheck.OddsEvent`:
+        its exact value and how to read it off a game the rules engine has just dealt, so that
+        dealt games can be held against the printed odds."""
+        return []
+
     # --- printing ---------------------------------------------------------------------------------
     @abstractmethod
     def draw_face(self, canvas, content, card: dict, rect, bleed: float) -> None:

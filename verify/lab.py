@@ -41,6 +41,7 @@ class LabReport:
     turn_cap: int
     by_players: dict[int, SimulationReport] = field(default_factory=dict)
     readings: dict[int, list[tuple[Reading, Comparison | str]]] = field(default_factory=dict)
+    odds: list = field(default_factory=list)  # verify.oddscheck.OddsCheck of each figure the rule sheet prints
 
     def win_rates(self, players: int) -> list[tuple[str, float, float, float]]:
         """(seat, rate, low, high) over the games that named a single winner or none."""

@@ -11,7 +11,7 @@ import pytest
 from cardgen.balance import render_balance_report
 from cardgen.cli import main
 from cardgen.content import load_games
-from cardgen.registry import engine_for
+from cardgen.registry import definition_for, engine_for
 from verify.compare import wilson
 from verify.lab import measure, readings_of
 
@@ -37,6 +37,12 @@ def test_the_report_builds_for_every_game_from_the_command_line(game_id, tmp_pat
     flat = "".join(ch for ch in text.replace("\ufffe", "-") if not ch.isspace())
     for reading in readings_of(contents[0]):
         assert reading.ruling.split(",")[0] in flat
+    # Every figure the rule sheet prints, beside the dealt games, and none of them disagreeing.
+    events = definition_for(game_id).odds_events(contents[0])
+    assert ("The rule sheet's odds against dealt games" in text) == bool(events)
+    for event in events:
+        assert f"{float(event.exact):.4f}" in text
+    assert "(disagrees)" not in text
 
 
 def test_the_report_prints_the_measured_rates_with_their_intervals(tmp_path):

@@ -32,6 +32,11 @@ class FlammeRougeDefinition(GameDefinition):
 
         return energy_odds(content)
 
+    def odds_events(self, content):
+        from verify.games.flamme_rouge.odds import energy_events
+
+        return energy_events(content)
+
     def draw_face(self, canvas, content, card, rect, bleed):
         faces.draw_face(canvas, content, card, rect, bleed)
 

@@ -28,6 +28,9 @@ class MoscowToParisDefinition(GameDefinition):
     def odds(self, content):
         return checks.odds_rows(content)
 
+    def odds_events(self, content):
+        return checks.odds_events(content)
+
     def manifest_lines(self, content, deck):
         rows = [c for c in content.cards if c["deck"] == deck["id"]]
         if deck["id"] in ("trains", "actions"):

@@ -140,6 +140,23 @@ def deal_odds(content) -> dict[str, Rational]:
     }
 
 
+def odds_events(content) -> list:
+    """The figures `deal_odds` gives, read off games the rules engine deals: P1's five cards and
+    the top card of the draw pile after the deal."""
+    from verify.oddscheck import OddsEvent, zone_cards
+
+    odds = deal_odds(content)
+    kind = next(c["id"] for c in content.cards if c["deck"] == "trains")
+    actions = {c["id"] for c in content.cards if c["deck"] == "actions"}
+    players = content.game["players"]["min"]
+    return [
+        OddsEvent("kind_in_hand", odds["kind_in_hand"], players, lambda s: kind in zone_cards(s, "hand", "P1")),
+        OddsEvent("action_in_hand", odds["action_in_hand"], players,
+                  lambda s: any(card in actions for card in zone_cards(s, "hand", "P1"))),
+        OddsEvent("kind_next_draw", odds["kind_next_draw"], players, lambda s: zone_cards(s, "deck")[0] == kind),
+    ]
+
+
 def percent(value: Rational) -> str:
     return f"{float(value) * 100:.0f}%"
 

@@ -36,6 +36,11 @@ class SpectralRailsDefinition(GameDefinition):
 
         return setup_odds(content)
 
+    def odds_events(self, content):
+        from verify.games.spectral_rails.odds import setup_events
+
+        return setup_events(content)
+
     def draw_face(self, canvas, content, card, rect, bleed):
         faces.draw_face(canvas, content, card, rect, bleed)
 

@@ -25,6 +25,9 @@ class TicketToRideDefinition(GameDefinition):
     def odds(self, content):
         return pictures.odds_rows(content)
 
+    def odds_events(self, content):
+        return pictures.odds_events(content)
+
     def manifest_lines(self, content, deck):
         if deck["id"] == "tickets":
             points = sorted(c["points"] for c in content.cards if c["deck"] == "tickets")

@@ -89,6 +89,24 @@ def odds_rows(content) -> list[dict]:
     return rows
 
 
+def odds_events(content) -> list:
+    """The figures `odds_rows` gives, read off games the rules engine deals for each player count:
+    the five face-up cards, and the first two cards of the draw pile after the deal."""
+    from verify.oddscheck import OddsEvent, zone_cards
+
+    colour = next(c["id"] for c in content.cards if c["deck"] == "trains")
+    events = []
+    for row in odds_rows(content):
+        n = row["players"]
+        events += [
+            OddsEvent("loco_faceup", row["loco_faceup"], n, lambda s: "loco" in zone_cards(s, "faceup")),
+            OddsEvent("blind_loco", row["blind_loco"], n, lambda s: zone_cards(s, "deck")[0] == "loco"),
+            OddsEvent("blind_pair_helps", row["blind_pair_helps"], n,
+                      lambda s: bool({"loco", colour} & set(zone_cards(s, "deck")[:2]))),
+        ]
+    return events
+
+
 def _percent(value: Rational) -> str:
     return f"{float(value) * 100:.0f}%"
 

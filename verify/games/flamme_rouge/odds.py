@@ -35,3 +35,23 @@ def energy_odds(content, colour: str | None = None, draw: int = 4) -> list[dict]
             "expected_best": expected(best),
         })
     return rows
+
+
+def energy_events(content, draw: int = 4) -> list:
+    """The figures `energy_odds` gives, read off games the rules engine deals: each rider type's
+    freshly shuffled energy deck of P1, top card first."""
+    from verify.oddscheck import OddsEvent, zone_cards
+
+    events = []
+    for row in energy_odds(content, draw=draw):
+        deck = f"deck.{row['rider']}"
+        top = row["top"]
+        events += [
+            OddsEvent(f"{row['rider']}: mean card", row["mean"], 2, lambda s, d=deck: zone_cards(s, d, "P1")[0],
+                      chance=False),
+            OddsEvent(f"{row['rider']}: top card in a draw of {draw}", row["top_in_draw"], 2,
+                      lambda s, d=deck, t=top: t in zone_cards(s, d, "P1")[:draw]),
+            OddsEvent(f"{row['rider']}: best card of a draw of {draw}", row["expected_best"], 2,
+                      lambda s, d=deck: max(zone_cards(s, d, "P1")[:draw]), chance=False),
+        ]
+    return events

@@ -34,3 +34,25 @@ def setup_odds(content) -> list[dict]:
         board = Board(content.files["map"], side=side["id"])
         rows.append({"side": side["id"], "players": side["players"], **pair_odds(board, board.towns[0])})
     return rows
+
+
+def setup_events(content) -> list:
+    """The figures `setup_odds` gives, read off games the rules engine sets up for each side: the
+    two dark souls laid by the side's first town, and the regions the dealt game's own board says
+    they are bound for."""
+    from verify.oddscheck import OddsEvent, zone_cards
+
+    def regions(state, town):
+        where = state.board.town_region
+        return [where[state.soul_town(soul)] for soul in zone_cards(state, f"at.{town}")]
+
+    events = []
+    for row in setup_odds(content):
+        town = Board(content.files["map"], side=row["side"]).towns[0]
+        events += [
+            OddsEvent(f"{row['side']}: own_region", row["own_region"], row["players"],
+                      lambda s, t=town: s.board.town_region[t] in regions(s, t)),
+            OddsEvent(f"{row['side']}: one_region", row["one_region"], row["players"],
+                      lambda s, t=town: len(set(regions(s, t))) == 1),
+        ]
+    return events
