@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 from importlib import metadata
 from pathlib import Path
 
@@ -32,10 +33,28 @@ def cache_dir() -> Path:
     return Path(base) / "cardgen"
 
 
+HASHED_BYTES = 64 * 1024 * 1024  # a larger file (refused by every reader) counts by its size and time
+
+
 def _add_tree(digest, root: Path, pattern: str) -> None:
-    for path in sorted(p for p in root.rglob(pattern) if p.is_file() and "__pycache__" not in p.parts):
+    """Every entry under `root` into `digest`: a regular file by its bytes; anything else (a link,
+    a named pipe, a file too large to read) by its kind, size and time, never by opening it, so
+    that no link is followed out of the folder and no special file is read."""
+    for path in sorted(p for p in root.rglob(pattern) if "__pycache__" not in p.parts):
+        try:
+            info = os.lstat(path)
+        except OSError:
+            continue
+        if stat.S_ISDIR(info.st_mode):
+            continue
         digest.update(path.relative_to(root).as_posix().encode("utf-8") + b"\0")
-        digest.update(hashlib.sha256(path.read_bytes()).digest())
+        if stat.S_ISREG(info.st_mode) and info.st_size <= HASHED_BYTES:
+            try:
+                digest.update(hashlib.sha256(path.read_bytes()).digest())
+                continue
+            except OSError:
+                pass  # unreadable: its readers will say so
+        digest.update(f"special {info.st_mode} {info.st_size} {info.st_mtime_ns}\0".encode("utf-8"))
 
 
 def _file_identity(path) -> str:
@@ -59,16 +78,30 @@ def build_key(content_dir: Path, options: dict, files_named: tuple = (), fonts: 
         digest.update(_file_identity(path).encode("utf-8") + b"\0")
     digest.update(b"content\0")
     _add_tree(digest, Path(content_dir), "*")
-    for package in (Path(cardgen.__file__).parent, Path(cardgen.__file__).parent.parent / "verify"):
-        digest.update(f"code {package.name}\0".encode("utf-8"))
-        _add_tree(digest, package, "*.py")
-    for name in DRAWING_LIBRARIES:
-        try:
-            version = metadata.version(name)
-        except metadata.PackageNotFoundError:
-            version = "absent"
-        digest.update(f"{name} {version}\0".encode("utf-8"))
+    digest.update(_code_digest())
     return digest.hexdigest()
+
+
+_code: bytes | None = None
+
+
+def _code_digest() -> bytes:
+    """The hash of the source of cardgen and of the rules engines and of the drawing libraries'
+    versions: the code does not change while it runs, so this is worked out once."""
+    global _code
+    if _code is None:
+        digest = hashlib.sha256()
+        for package in (Path(cardgen.__file__).parent, Path(cardgen.__file__).parent.parent / "verify"):
+            digest.update(f"code {package.name}\0".encode("utf-8"))
+            _add_tree(digest, package, "*.py")
+        for name in DRAWING_LIBRARIES:
+            try:
+                version = metadata.version(name)
+            except metadata.PackageNotFoundError:
+                version = "absent"
+            digest.update(f"{name} {version}\0".encode("utf-8"))
+        _code = digest.digest()
+    return _code
 
 
 def _record_path(out_dir: Path) -> Path:
@@ -103,14 +136,19 @@ def remember_build(out_dir: Path, key: str, written: list[Path]) -> None:
     """Note what the build into `out_dir` made from the inputs hashed as `key`."""
     out_dir = Path(out_dir)
     record = {"key": key, "files": {path.relative_to(out_dir).as_posix(): _sha256(path) for path in written}}
-    target = _record_path(out_dir)
+    write_record(_record_path(out_dir), record)
+
+
+def write_record(target: Path, value) -> None:
+    """Write a JSON record into the cache whole (a reader never sees half of it), or not at all:
+    an unwritable cache only costs the next run the work the record would have saved."""
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         temporary = target.with_suffix(f".{os.getpid()}.tmp")
-        temporary.write_text(json.dumps(record, sort_keys=True), "utf-8")
+        temporary.write_text(json.dumps(value, sort_keys=True), "utf-8")
         os.replace(temporary, target)
     except OSError:
-        pass  # an unwritable cache only costs the next run a full build
+        pass
 
 
-__all__ = ["build_key", "cache_dir", "remember_build", "unchanged_files"]
+__all__ = ["build_key", "cache_dir", "remember_build", "unchanged_files", "write_record"]

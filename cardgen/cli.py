@@ -146,14 +146,13 @@ def complete_games(incomplete: str) -> list[str]:
 
 def load_or_fail(names: list[str] | None, report=None) -> list:
     """Load and check the games: schemas, cross-file facts and every static check (rule-sheet
-    parts, house style, scenario setups), reporting every error of every game at once.
+    parts, house style, scenario setups, glyphs), reporting every error of every game at once.
     `report(errors)` replaces the printed report (for --json)."""
     from cardgen.content import load_games
-    from cardgen.static_checks import check_game
 
     games, errors = load_games(content_dir(), selected_games(names))
     for content in games:
-        errors += check_game(content)
+        errors += _static_checks(content)
     if errors:
         if report is not None:
             report(errors)
@@ -163,6 +162,32 @@ def load_or_fail(names: list[str] | None, report=None) -> list:
             complain(f"{len(errors)} error{'s' if len(errors) != 1 else ''} found")
         raise Failed()
     return games
+
+
+def _static_checks(content) -> list:
+    """A game's static checks, skipped when they passed before on the same content, code and fonts
+    (`cardgen.checkcache`)."""
+    from cardgen.checkcache import check_key, recall, remember
+    from cardgen.static_checks import check_game
+
+    key = check_key(content_dir(), "static", content.id, {}, _fonts_read())
+    if recall(key) == []:
+        return []
+    errors = check_game(content)
+    if not errors:
+        remember(key, [])
+    return errors
+
+
+def _fonts_read() -> tuple:
+    """The font files checks and builds read: the Latin font, and the Chinese font when one is
+    found (cards such as Game of Trains' print Chinese in an English build too)."""
+    from cardgen.pdfdoc import NoChineseFont, find_cjk_font, latin_font_file
+
+    try:
+        return latin_font_file(), find_cjk_font()[0]
+    except NoChineseFont:
+        return (latin_font_file(),)  # Chinese is not checked or printed, which a font found later must redo
 
 
 def error_dict(error: ContentError) -> dict:
@@ -398,7 +423,7 @@ def build(
     langs = chosen_languages(lang, contents)
     if any(code.startswith("zh") for code in langs):
         say(f"Chinese font: {cjk_font_description()}")
-    run_preflight(contents, strict)
+    run_preflight(contents, strict, {"card_size": size})
     start = time.perf_counter()
     calibration = options.cards is None and bool({"home", "butted"} & set(layouts))
     plan = dict(papers=papers, layouts=layouts, flip=flip.value, langs=langs, options=options)
@@ -425,13 +450,8 @@ def _build_key(settings: dict, printer: Path | None, layouts) -> str:
     """The hash of what a build is made from (see `cardgen.buildcache`): its settings, the printer
     profile's bytes, the fonts and colour profile it would use, the content and the code."""
     from cardgen.buildcache import build_key
-    from cardgen.pdfdoc import NoChineseFont, find_cjk_font, latin_font_file
 
-    fonts = [latin_font_file()]
-    try:
-        fonts.append(find_cjk_font()[0])
-    except NoChineseFont:
-        pass  # no Chinese font: an English-only build, which a font found later must redo
+    fonts = list(_fonts_read())
     if "shop" in layouts:
         from cardgen.cmyk import find_profile
 
@@ -496,12 +516,26 @@ def check_sheets_fit(contents: list, papers, layouts, margin: float) -> None:
                     plan_for(content, size_name, paper, layout, margin)
 
 
-def run_preflight(contents: list, strict: bool) -> None:
+def run_preflight(contents: list, strict: bool, settings: dict) -> None:
     """Check the printed cards before anything is written: errors stop the build, warnings are
-    listed (and stop it too with --strict)."""
-    from cardgen.preflight import preflight, table
+    listed (and stop it too with --strict). A game whose preflight found no error before, with the
+    same content, code, fonts and `settings` (card size, languages), shows that preflight's
+    warnings again without drawing anything (`cardgen.checkcache`)."""
+    from cardgen.checkcache import check_key, recall, remember
+    from cardgen.preflight import Finding, preflight, table
 
-    findings = [f for content in contents for f in preflight(content, strict=strict)]
+    findings = []
+    for content in contents:
+        key = check_key(content_dir(), "preflight", content.id,
+                        {**settings, "strict": strict, "printed": content.languages}, _fonts_read())
+        known = recall(key)
+        if known is not None:
+            findings += [Finding(**entry) for entry in known]
+            continue
+        mine = preflight(content, strict=strict)
+        if not any(f.level == "error" for f in mine):
+            remember(key, [f.as_dict() for f in mine])
+        findings += mine
     errors = [f for f in findings if f.level == "error"]
     warnings = [f for f in findings if f.level != "error"]
     if warnings:

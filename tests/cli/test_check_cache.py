@@ -1,0 +1,61 @@
+"""Checks that passed are not run again on the same content, code and fonts; any change to the
+content runs them again; a preflight's warnings are shown again when its result is recalled."""
+
+from __future__ import annotations
+
+import pytest
+
+import cardgen.preflight
+import cardgen.static_checks
+from cardgen.cli import main
+from cardgen.preflight import Finding
+from tests.conftest import edit
+
+BUILD = ["build", "game-of-trains", "--paper", "a4", "--layout", "butted", "--lang", "en", "--workers", "1"]
+
+
+def run(capsys, content, *args) -> tuple[int, str]:
+    with pytest.raises(SystemExit) as exit_:
+        main(["--content", str(content), *args])
+    out, err = capsys.readouterr()
+    return exit_.value.code or 0, out + err
+
+
+def refuse_to_run(*args, **kwargs):
+    raise AssertionError("a check ran again on unchanged content")
+
+
+def test_unchanged_content_is_not_checked_again_and_a_change_is(content_copy, tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
+    code, out = run(capsys, content_copy, *BUILD, "--out", str(tmp_path / "a"))
+    assert code == 0, out
+    with monkeypatch.context() as patched:
+        patched.setattr(cardgen.static_checks, "check_game", refuse_to_run)
+        patched.setattr(cardgen.preflight, "preflight", refuse_to_run)
+        code, out = run(capsys, content_copy, *BUILD, "--out", str(tmp_path / "b"))
+        assert code == 0, out
+        code, out = run(capsys, content_copy, "validate", "game-of-trains")
+        assert code == 0, out
+    # The same build's files, whether the checks ran or were recalled.
+    assert (tmp_path / "a" / "game-of-trains" / "cards-a4-butted.pdf").read_bytes() == \
+        (tmp_path / "b" / "game-of-trains" / "cards-a4-butted.pdf").read_bytes()
+    # A scenario broken after the checks passed: they run again and find it.
+    scenario = sorted((content_copy / "game-of-trains" / "scenarios").glob("*.yaml"))[0]
+    edit(scenario, "players:", "players: 9\nplayers_again:")
+    code, out = run(capsys, content_copy, *BUILD, "--out", str(tmp_path / "c"))
+    assert code == 1 and scenario.name in out, out
+    assert not (tmp_path / "c" / "game-of-trains").exists()
+
+
+def test_a_recalled_preflight_shows_its_warnings_again(content_copy, tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
+    warning = Finding("warning", "game-of-trains", "card gt-01", "safe-zone", "text 1.0 mm from the trim")
+    monkeypatch.setattr(cardgen.preflight, "preflight", lambda content, strict=False: [warning])
+    code, out = run(capsys, content_copy, *BUILD, "--out", str(tmp_path / "a"))
+    assert code == 0 and "text 1.0 mm from the trim" in out, out
+    monkeypatch.setattr(cardgen.preflight, "preflight", refuse_to_run)
+    code, out = run(capsys, content_copy, *BUILD, "--out", str(tmp_path / "b"))
+    assert code == 0 and "text 1.0 mm from the trim" in out, out
+    # --strict makes the warning an error: a different check, run again (and refused here).
+    with pytest.raises(AssertionError, match="ran again"):
+        run(capsys, content_copy, *BUILD, "--strict", "--out", str(tmp_path / "c"))
