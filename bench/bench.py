@@ -1,14 +1,19 @@
 """Speed figures: how fast the command starts (`cardgen --help`, `cardgen list`); for every game, PDF
-build time and throughput, PDF sizes and playouts per second; then cardgen side by side with two public packages from PyPI, each run from its own virtual
-environment (`bench/setup-comparison.sh` makes it; `make bench` runs both):
+build time and throughput, PDF sizes and playouts per second; every engine's greedy games per second
+against its bar; playouts on 1, 2 and 4 processes and on a local Dask cluster, with the cost of a
+task; `cardgen verify` with and without its cache; then cardgen side by side with public packages
+from PyPI, each run from its own virtual environment (`bench/setup-comparison.sh` makes it;
+`make bench` runs both):
 
 - Flamme Rouge races: the package flamme-rouge 0.1.2 played by its own bots against
   `cardgen simulate flamme-rouge --players 4`;
+- engines: RLCard's UNO played by its random agents, beside every engine's actions per second;
 - printing: an 88-card deck made with protograf (`bench/protograf_deck.py`) against
   `cardgen build game-of-trains ...` and against `cardgen build` of every game (on every core and
-  in one process), then a build again with nothing changed; each beside its anchor.
+  in one process), each with its checks run and with their results recalled, then a build again
+  with nothing changed; each beside its anchor.
 
-Run with `make bench`, or `python bench/bench.py [GAME ...] [--part startup|games|races|printing]`.
+Run with `make bench`, or `python bench/bench.py [GAME ...] [--part startup|games|engines|scale|verify|races|printing]`.
 Figures are printed, never asserted: they depend on the machine and on what else it is running, so
 the load average is printed too, and every whole-process figure comes with the CPU seconds the
 process used (user + system), which load on the machine changes far less than wall time.
@@ -46,6 +51,17 @@ FULL_BUILD_TARGET = 5.0  # seconds for every game's default build, whole process
 REBUILD_TARGET = 1.0     # seconds for a build with nothing changed
 
 CARDGEN = Path(sys.executable).parent / "cardgen"
+
+# Greedy games per second with every invariant checked, 4 players, one process (the issue's bar).
+ENGINE_TARGETS = {"flamme-rouge": 1000, "game-of-trains": 1000, "moscow-to-paris": 300, "spectral-rails": 300,
+                  "ticket-to-ride-card-game": 300}
+ENGINE_GAMES = 200       # greedy 4-player games per engine figure
+UNO_GAMES = 500          # RLCard UNO games per process
+SCALE_GAMES = 2000       # Flamme Rouge games for the workers figures
+SCALE_WORKERS = (1, 2, 4)
+OVERHEAD_TASKS = 200     # empty tasks for the overhead per task
+VERIFY_RUNS = 3
+VERIFY_TARGET = 5.0      # seconds for `cardgen verify` of every game
 
 
 # --- helpers ----------------------------------------------------------------------------------
@@ -341,6 +357,104 @@ def _scores_positions(game_id: str) -> bool:
     return hasattr(state, "score") or hasattr(state, "score_action")
 
 
+# --- engines against their bars and against RLCard's UNO -------------------------------------
+
+def bench_engines(venv: Path) -> None:
+    """Greedy 4-player games per second of every engine in one process, invariants checked after
+    every action, beside the bar each should clear and beside RLCard's UNO (random agents, no
+    invariants checked)."""
+    from cardgen.content import PROJECT_CONTENT, load_game
+    from cardgen.registry import engine_for
+    from verify.simulate import simulate
+
+    print(f"Engines: {ENGINE_GAMES} greedy games of 4 players in one process, every invariant checked after every action")
+    for game_id, target in ENGINE_TARGETS.items():
+        try:
+            engine = engine_for(load_game(PROJECT_CONTENT, game_id))
+            simulate(engine, 4, 3, seed=99, policy="greedy")  # warm-up
+            report = simulate(engine, 4, ENGINE_GAMES, seed=1, policy="greedy", turn_cap=2000)
+        except Exception as exc:  # noqa: BLE001
+            print(f"  {game_id:26} failed: {one_line(exc)}")
+            continue
+        rate = report.games_per_second
+        print(f"  {game_id:26} {rate:8,.1f} games/s {report.actions_per_second:9,.0f} actions/s  "
+              f"anchor: at least {target} games/s  {'met' if rate >= target else 'not met'}"
+              f"{'' if not report.failures else f'  ({len(report.failures)} broken invariants)'}")
+    python = comparison_python(venv, "rlcard")
+    if python is None:
+        return
+    try:
+        runs = [run_process([python, BENCH / "rlcard_uno.py", "--games", UNO_GAMES, "--seed", k + 1])
+                for k in range(3)]
+        data = [r.last_json() for r in runs]
+        games = [d["games"] / d["seconds"] for d in data]
+        actions = [d["actions"] / d["seconds"] for d in data]
+        print(f"  RLCard 1.2.0 UNO, {data[0]['players']} random agents, in process: {spread(games, '{:,.1f}')} games/s, "
+              f"{spread(actions, '{:,.0f}')} actions/s (no invariant checked), import {data[0]['import']:.2f} s")
+    except Exception as exc:  # noqa: BLE001
+        print(f"  RLCard UNO failed: {one_line(exc)}")
+
+
+# --- playouts on several workers and on a local Dask cluster ----------------------------------
+
+def _nothing(task):
+    return task
+
+
+def bench_scale() -> None:
+    """Flamme Rouge playouts on 1, 2 and 4 local processes and on a Dask cluster started here, the
+    same games each time (the fingerprint says so), and what one task costs on each."""
+    from cardgen.content import PROJECT_CONTENT, load_game
+    from cardgen.registry import engine_for
+    from verify.simulate import simulate
+    from verify.workers import ClusterUnavailable, Runner
+
+    engine = engine_for(load_game(PROJECT_CONTENT, "flamme-rouge"))
+    print(f"Workers: {SCALE_GAMES} greedy Flamme Rouge games of 4 players; overhead: {OVERHEAD_TASKS} empty tasks "
+          f"({os.cpu_count()} CPUs here)")
+    runners = [(f"{n} local process{'es' if n > 1 else ''}", Runner(n)) for n in SCALE_WORKERS]
+    runners.append(("Dask cluster started here, 2 workers", Runner(2, "local")))
+    base = None
+    for label, runner in runners:
+        try:
+            started = time.perf_counter()
+            report = simulate(engine, 4, SCALE_GAMES, seed=1, policy="greedy", runner=runner)
+            wall = time.perf_counter() - started
+            started = time.perf_counter()
+            runner.map(_nothing, range(OVERHEAD_TASKS))
+            overhead = (time.perf_counter() - started) / OVERHEAD_TASKS
+        except ClusterUnavailable as exc:
+            print(f"  {label:40} skipped: {exc}")
+            continue
+        except Exception as exc:  # noqa: BLE001
+            print(f"  {label:40} failed: {one_line(exc)}")
+            continue
+        rate = SCALE_GAMES / wall
+        base = base or rate
+        print(f"  {label:40} {rate:8,.1f} games/s ({rate / base:.2f}x one process, start-up included)  "
+              f"{1000 * overhead:6.2f} ms per empty task (its pool or cluster started)  fingerprint {report.fingerprint[:12]}")
+
+
+# --- verify: every scenario and stored comparison ---------------------------------------------
+
+def bench_verify() -> None:
+    """`cardgen verify` of every game: with an empty cache (every stored comparison measured) and
+    again with the cache it left (comparisons recalled while nothing they rest on changed)."""
+    with tempfile.TemporaryDirectory() as cache:
+        environment = {**os.environ, "CARDGEN_CACHE": cache}
+        cold = run_process([CARDGEN, "verify"], env=environment, timeout=1200)
+        if cold.problem():
+            print(f"  cardgen verify failed: {cold.problem()}")
+            return
+        warm = [run_process([CARDGEN, "verify"], env=environment) for _ in range(VERIFY_RUNS)]
+    walls, cpus = [r.wall for r in warm], [r.cpu for r in warm]
+    print("Verify, whole processes")
+    print(f"  cardgen verify, empty cache (every stored comparison measured): {cold.wall:.1f} s, CPU {cold.cpu:.1f} s")
+    print(f"  cardgen verify again, nothing changed: {spread(walls)} s over {len(warm)} runs, "
+          f"CPU {statistics.median(cpus):.2f} s\n    "
+          + anchor(("seconds", VERIFY_TARGET), statistics.median(walls), statistics.median(cpus), None, None))
+
+
 # --- printing: protograf against cardgen build ------------------------------------------------
 
 def pdf_pages(folder: Path) -> tuple[int, int, int]:
@@ -357,14 +471,18 @@ def pdf_pages(folder: Path) -> tuple[int, int, int]:
     return len(files), len(pdfs), pages
 
 
-def timed_processes(argv, runs: int, warm_up: bool) -> tuple[list[Run], tuple[int, int, int]]:
+def timed_processes(argv, runs: int, warm_up: bool, fresh_cache: bool = False) -> tuple[list[Run], tuple[int, int, int]]:
+    """`runs` whole processes of `argv(out_dir)`, each into a new folder. With `fresh_cache`, each
+    process starts from an empty cache, so it runs every check; else the checks a run passed are
+    recalled by the next (`cardgen.checkcache`)."""
     if warm_up:
         with tempfile.TemporaryDirectory() as tmp:
             run_process(argv(Path(tmp)))
     done, counts = [], (0, 0, 0)
     for _ in range(runs):
-        with tempfile.TemporaryDirectory() as tmp:
-            run = run_process(argv(Path(tmp)))
+        with tempfile.TemporaryDirectory() as tmp, tempfile.TemporaryDirectory() as cache:
+            environment = {**os.environ, "CARDGEN_CACHE": cache} if fresh_cache else None
+            run = run_process(argv(Path(tmp)), env=environment)
             if run.problem():
                 raise RuntimeError(run.problem())
             done.append(run)
@@ -393,19 +511,25 @@ def bench_printing(venv: Path, spans_by_game: dict) -> None:
         rows.append(("protograf 0.5.2: 88 poker cards (63 x 88 mm), a number on each, fronts only, A4",
                      lambda out: [python, "-c", PROTOGRAF_TIMER, BENCH / "protograf_deck.py", "-d", out],
                      PRINT_RUNS, True, True, None))
+    checked, recalled = "; every check run (empty cache)", "; checks recalled (unchanged content)"
     for layout, target in (("home", None), ("butted", ("speed", ONE_DECK_TARGET))):
-        rows.append((f"cardgen build game-of-trains --paper a4 --layout {layout} --lang en --out DIR",
-                     lambda out, layout=layout: [CARDGEN, "build", "game-of-trains", "--paper", "a4", "--layout",
-                                                 layout, "--lang", "en", "--out", out], PRINT_RUNS, True, False, target))
-    rows.append(("cardgen build --out DIR (every game, both papers, its default layouts, both languages; "
-                 "one process per core)",
-                 lambda out: [CARDGEN, "build", "--out", out], FULL_BUILD_RUNS, False, False,
-                 ("seconds", FULL_BUILD_TARGET)))
-    rows.append(("cardgen build --workers 1 --out DIR (the same, in one process)",
-                 lambda out: [CARDGEN, "build", "--workers", "1", "--out", out], FULL_BUILD_RUNS, False, False, None))
-    for label, argv, runs, warm_up, is_base, target in rows:
+        for fresh in (True, False):
+            rows.append((f"cardgen build game-of-trains --paper a4 --layout {layout} --lang en --out DIR"
+                         + (checked if fresh else recalled),
+                         lambda out, layout=layout: [CARDGEN, "build", "game-of-trains", "--paper", "a4", "--layout",
+                                                     layout, "--lang", "en", "--out", out],
+                         PRINT_RUNS, True, False, target, fresh))
+    for fresh in (True, False):
+        rows.append(("cardgen build --out DIR (every game, both papers, its default layouts, both languages; "
+                     "one process per core)" + (checked if fresh else recalled),
+                     lambda out: [CARDGEN, "build", "--out", out], FULL_BUILD_RUNS, not fresh, False,
+                     ("seconds", FULL_BUILD_TARGET), fresh))
+    rows.append(("cardgen build --workers 1 --out DIR (the same, in one process)" + checked,
+                 lambda out: [CARDGEN, "build", "--workers", "1", "--out", out], FULL_BUILD_RUNS, False, False, None,
+                 True))
+    for label, argv, runs, warm_up, is_base, target, *fresh in rows:
         try:
-            done, (files, pdfs, pages) = timed_processes(argv, runs, warm_up)
+            done, (files, pdfs, pages) = timed_processes(argv, runs, warm_up, *fresh)
         except Exception as exc:  # noqa: BLE001
             print(f"  {label}\n    failed: {one_line(exc)}")
             continue
@@ -471,7 +595,8 @@ def bench_rebuild() -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", help="games for the per-game figures (default: all)")
-    parser.add_argument("--part", choices=("all", "startup", "games", "races", "printing"), default="all")
+    parser.add_argument("--part", choices=("all", "startup", "games", "engines", "scale", "verify", "races", "printing"),
+                        default="all")
     parser.add_argument("--comparison-venv", type=Path, default=ROOT / ".bench-venv",
                         help="virtual environment holding flamme-rouge and protograf")
     args = parser.parse_args()
@@ -494,6 +619,15 @@ def main() -> None:
             print(f"the games cannot be listed: {one_line(exc)}")
             games = []
         bench_games(games, spans_by_game)
+        print()
+    if args.part in ("all", "engines"):
+        bench_engines(args.comparison_venv)
+        print()
+    if args.part in ("all", "scale"):
+        bench_scale()
+        print()
+    if args.part in ("all", "verify"):
+        bench_verify()
         print()
     if args.part in ("all", "races"):
         bench_races(args.comparison_venv)
