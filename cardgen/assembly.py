@@ -60,7 +60,7 @@ def _pages(path: Path) -> tuple[int | None, bool]:
     except pypdfium2.PdfiumError:
         return None, False
     try:
-        width, height = document[0].get_size() if len(document) else (0, 0)
+        width, height = document.get_page_size(0) if len(document) else (0, 0)  # without loading the page
         return len(document), width > height
     finally:
         document.close()

@@ -37,12 +37,12 @@ def _definition_code(game: str) -> str:
     except Exception:  # noqa: BLE001 - an unknown game has no code of its own to hash
         return "none"
     digest = hashlib.sha256()
-    for kind in {type(definition), getattr(definition, "engine", None)} - {None}:
-        source = inspect.getsourcefile(kind) if isinstance(kind, type) else None
-        if source:
-            digest.update(str(Path(source).parent).encode("utf-8") + b"\0")
-            for path in sorted(Path(source).parent.glob("*.py")):
-                digest.update(path.name.encode("utf-8") + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    kinds = [kind for kind in (type(definition), getattr(definition, "engine", None)) if isinstance(kind, type)]
+    sources = [inspect.getsourcefile(kind) for kind in kinds]
+    for folder in sorted({str(Path(source).parent) for source in sources if source}):
+        digest.update(folder.encode("utf-8") + b"\0")
+        for path in sorted(Path(folder).glob("*.py")):
+            digest.update(path.name.encode("utf-8") + b"\0" + hashlib.sha256(path.read_bytes()).digest())
     return digest.hexdigest()
 
 

@@ -14,7 +14,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
+
+from reportlab.lib.colors import Color, toColor
 
 from cardgen.games.flamme_rouge import course
 from cardgen.games.flamme_rouge.course import PlacedTile, Point, Polygon, Pose
@@ -279,13 +282,19 @@ def _path(canvas, polygon: Polygon, scale: float = mm, close: bool = True):
     return p
 
 
+@lru_cache(maxsize=None)
+def _colour(value: str) -> Color:
+    """A colour named in the data, parsed once (reportlab parses a string on every use)."""
+    return toColor(value)
+
+
 def _fill(canvas, polygon: Polygon, colour: str, scale: float = mm) -> None:
-    canvas.setFillColor(colour)
+    canvas.setFillColor(_colour(colour))
     canvas.drawPath(_path(canvas, polygon, scale), stroke=0, fill=1)
 
 
 def _line(canvas, points, colour: str, width_mm: float, dash=None, scale: float = mm) -> None:
-    canvas.setStrokeColor(colour)
+    canvas.setStrokeColor(_colour(colour))
     canvas.setLineWidth(width_mm * scale)
     canvas.setDash(*(dash if dash else ([], 0)))
     canvas.drawPath(_path(canvas, tuple(points), scale, close=False), stroke=1, fill=0)

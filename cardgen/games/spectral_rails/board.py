@@ -109,7 +109,11 @@ def _place_slots(towns: dict, spaces: dict, routes: list, width: float, height: 
     blocked = [_box(x, y, SPACE, SPACE) for x, y, _ in spaces.values()]
     blocked += [_box(x, y, 2 * TOWN_R + 8, 2 * TOWN_R) for x, y in towns.values()]
     slots = {}
+    reach_mm = TOWN_R + SOUL * 1.5 + SOUL  # no candidate box of a town reaches past this
     for town, (x, y) in towns.items():
+        near = (x - reach_mm, y - reach_mm, x + reach_mm, y + reach_mm)
+        # A box out of reach overlaps no candidate: leaving it out changes no cost.
+        nearby = [o for o in blocked if o is not None and _overlap(o, near) > 0]
         best, best_cost = None, None
         for step in range(36):
             a = step * pi / 18 - pi / 2
@@ -118,7 +122,7 @@ def _place_slots(towns: dict, spaces: dict, routes: list, width: float, height: 
                 px, py = -sin(a) * (SOUL / 2 + 1), cos(a) * (SOUL / 2 + 1)
                 pair = [(cx - px, cy - py), (cx + px, cy + py)]
                 boxes = [_box(px_, py_, SOUL, SOUL) for px_, py_ in pair]
-                cost = sum(_overlap(b, o) for b in boxes for o in blocked if o is not None)
+                cost = sum(_overlap(b, o) for b in boxes for o in nearby)
                 cost += sum(1000 for bx0, by0, bx1, by1 in boxes if bx0 < 2 or by0 < 2 or bx1 > width - 2 or by1 > height - 2)
                 cost += reach  # nearer is better when all else is equal
                 if best_cost is None or cost < best_cost - 1e-6:
