@@ -143,10 +143,11 @@ class GameContent:
         reported by `load_game`)."""
         return [p for p in sorted((self.root / "scenarios").glob("*.yaml")) if inside(p, self.root)]
 
-    def render_text(self, text: str, lang: str) -> str:
+    def render_text(self, text: str, lang: str, facts: dict[str, Any] | None = None) -> str:
         """Fill {fact} placeholders in a rule text (`{{` and `}}` print a brace). A placeholder
-        names a fact and nothing else: no format spec, no attribute, no index."""
-        facts = self.facts()
+        names a fact and nothing else: no format spec, no attribute, no index. `facts` (from
+        `facts()`) saves working them out again for each of many texts."""
+        facts = self.facts() if facts is None else facts
         return PLACEHOLDER.sub(lambda m: m.group(0)[0] if m.group(1) is None else str(facts[m.group(1)]), text)
 
 

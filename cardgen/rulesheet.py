@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Callable
 
@@ -341,7 +342,14 @@ def example_picture(content: GameContent, stem: str, lang: str):
 def replay_examples(content: GameContent) -> list[WorkedExample]:
     """Replay every scenario that carries `example:` with its words; raise ContentErrors if any
     fails. An `example:` that holds only `steps` has its words in rules.yaml and is placed under
-    its rule by the game's own part, so it is not listed here."""
+    its rule by the game's own part, so it is not listed here. Worked out once per content."""
+    cache = content.__dict__.setdefault("_replayed_examples", [])
+    if not cache:
+        cache.append(_replay_examples(content))
+    return list(cache[0])
+
+
+def _replay_examples(content: GameContent) -> list[WorkedExample]:
     from verify.scenario import load_scenario
 
     marked = []
@@ -394,8 +402,12 @@ class Sheet:
     def label(self, key: str, **values) -> str:
         return LABELS[self.lang][key].format(**values)
 
+    @cached_property
+    def facts(self) -> dict:
+        return self.content.facts()  # once per sheet: the content does not change while it is drawn
+
     def text(self, value: dict) -> str:
-        return tidy(self.content.render_text(value[self.lang], self.lang))
+        return tidy(self.content.render_text(value[self.lang], self.lang, self.facts))
 
 
 def body_flowables(text: str, styles: Styles) -> list[Flowable]:
