@@ -10,8 +10,14 @@ Spaces are numbered s1, s2, ... along the routes in the order they are listed, e
 from __future__ import annotations
 
 from collections import deque
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
+
+
+@lru_cache(maxsize=None)
+def soul_town(soul: str) -> str:
+    """The town a soul tile names: d-<town>-<n> or l-<town>."""
+    return soul[2:].rsplit("-", 1)[0] if soul.startswith("d-") else soul[2:]
 
 
 class MapError(ValueError):
@@ -75,6 +81,7 @@ class Board:
         self.towns: list[str] = list(self.town_region)
         self.region_towns: dict[str, list[str]] = {r: [t for t in self.towns if self.town_region[t] == r]
                                                    for r in self.regions}
+        self.region_town_sets = [frozenset(ts) for ts in self.region_towns.values()]
         self.adj: dict[str, list[str]] = {t: [] for t in self.towns}
         self.spaces: list[str] = []
         self.space_route: dict[str, int] = {}
@@ -113,6 +120,7 @@ class Board:
         self.is_town = {t: True for t in self.towns}
         for s in self.spaces:
             self.is_town[s] = False
+        self._near: dict[str, _NearWeights] = {}
         self.problems = self.check()
         if self.problems:
             raise MapError("map", self.problems[0])
@@ -144,61 +152,98 @@ class Board:
         return {t: {town: cost for town, (cost, _) in self.cheapest(t, empty, -1, False, True).items()} | {t: 0}
                 for t in self.towns}
 
+    @cached_property
+    def space_number(self) -> dict[str, int]:
+        """The number of each space (s12: 12), the order spaces are listed in."""
+        return {s: int(s[1:]) for s in self.spaces}
+
+    def near_weights(self, node: str) -> dict[str, float]:
+        """For a train at `node`: 0.5 / (1 + spaces to the soul's town) for any soul tile (9 spaces
+        for a town off this side), the heuristics' pull of a soul aboard. A train on the track is
+        measured from its route's first town. Filled as souls are asked for; shared by every state."""
+        weights = self._near.get(node)
+        if weights is None:
+            town = node if node in self.distance else self.routes[self.space_route[node]][0]
+            weights = self._near[node] = _NearWeights(self.distance[town])
+        return weights
+
     def is_space(self, node: str) -> bool:
         return node in self.space_route
 
     def cheapest(self, start: str, track: dict, me: int, ride_others: bool, place: bool,
                  first_only: bool = False, spaces: bool = False,
-                 free: frozenset = frozenset()) -> dict[str, tuple[int, list[str]]]:
+                 free: frozenset = frozenset(), limit: int | None = None) -> dict[str, tuple[int, tuple[str, ...]]]:
         """Cheapest route from `start` to every other town: {town: (pieces to place, nodes after
         start)}. An empty space costs one piece (if `place`), another player's trail nothing (if
         `ride_others`), your own trail (`me`) blocks; towns cost nothing and may be passed
         through. With `first_only`, stop at the first (cheapest) town. Ties go to the route met
         first in map order, so the answer is stable. With `spaces`, the spaces a route may end on
         are listed too (for the reading in which a train may stop on the track); spaces in `free`
-        (your pieces laid this turn) are ridden for nothing."""
+        (your pieces laid this turn) are ridden for nothing. With `limit`, only places costing at
+        most that many pieces are listed (the same ones, in the same order, as without it).
+
+        The search takes places in order of cost, cost-free steps first (a 0-1 breadth-first
+        search), so the first time a place comes off the queue its cost is final; later entries
+        for it cost more and are skipped."""
         best = {start: 0}
         prev: dict[str, str] = {}
-        queue = deque([(0, start)])
-        is_town, adj = self.is_town, self.adj
-        result: dict[str, tuple[int, list[str]]] = {}
-        done = set()
+        queue = deque(((0, start),))
+        pop, push, push_front = queue.popleft, queue.append, queue.appendleft
+        is_town, adj, owner_of = self.is_town, self.adj, track.get
+        result: dict[str, tuple[int, tuple[str, ...]]] = {}
+        if limit is None:
+            limit = 1 << 30
         while queue:
-            cost, node = queue.popleft()
-            if node in done:
-                continue
-            done.add(node)
+            cost, node = pop()
+            if cost != best[node]:
+                continue  # a dearer entry for a place already taken off the queue
+            if cost > limit:
+                break
             if node != start and (is_town[node] or spaces):
                 path = [node]
-                while prev[path[-1]] != start:
-                    path.append(prev[path[-1]])
-                result[node] = (cost, path[::-1])
+                step = prev[node]
+                while step != start:
+                    path.append(step)
+                    step = prev[step]
+                path.reverse()
+                result[node] = (cost, tuple(path))
                 if first_only:
                     return result
             for nxt in adj[node]:
-                if nxt in done:
-                    continue
                 if is_town[nxt] or nxt in free:
-                    step = 0
+                    c = cost
                 else:
-                    owner = track.get(nxt)
+                    owner = owner_of(nxt)
                     if owner is None:
                         if not place:
                             continue
-                        step = 1
+                        c = cost + 1
                     elif owner == me or not ride_others:
                         continue
                     else:
-                        step = 0
-                c = cost + step
+                        c = cost
                 if c < best.get(nxt, 1 << 30):
                     best[nxt] = c
                     prev[nxt] = node
-                    if step:
-                        queue.append((c, nxt))
+                    if c != cost:
+                        push((c, nxt))
                     else:
-                        queue.appendleft((c, nxt))
+                        push_front((c, nxt))
         return result
+
+
+class _NearWeights(dict):
+    """soul tile -> 0.5 / (1 + spaces from one town to the soul's town), filled on demand."""
+
+    __slots__ = ("near",)
+
+    def __init__(self, near: dict[str, int]):
+        super().__init__()
+        self.near = near
+
+    def __missing__(self, soul: str) -> float:
+        weight = self[soul] = 0.5 / (1 + self.near.get(soul_town(soul), 9))
+        return weight
 
 
 def load_board(data: Any, players: int) -> Board:
