@@ -111,6 +111,10 @@ class Board:
                 self.adj[y].append(x)
             self.spaces += ids
             self.routes.append((a, b, ids))
+        self.town_routes: dict[str, list[tuple[str, ...]]] = {t: [] for t in self.towns}
+        for a, b, ids in self.routes:
+            self.town_routes[a].append(tuple(ids))
+            self.town_routes[b].append(tuple(reversed(ids)))
         self.blue_starts = list(chosen.get("blue_starts", []))
         self.red_starts = list(chosen.get("red_starts", []))
         for name in ("blue_starts", "red_starts"):
@@ -118,6 +122,7 @@ class Board:
                 if t not in self.town_region:
                     raise MapError(f"map.sides.{name}", f"{t!r} is not a town of this side")
         self.is_town = {t: True for t in self.towns}
+        self.town_set = frozenset(self.towns)
         for s in self.spaces:
             self.is_town[s] = False
         self._near: dict[str, _NearWeights] = {}
@@ -170,6 +175,27 @@ class Board:
     def is_space(self, node: str) -> bool:
         return node in self.space_route
 
+    def first_legs(self, town: str, track: dict, me: int, ride_others: bool, place: bool) -> list[int]:
+        """The pieces each route out of `town` needs to reach the town at its other end, for the
+        routes open to `me` (as in `cheapest`, with no pieces laid this turn). Every way from a
+        town to another begins with one whole route, so the cheapest of these is what the
+        cheapest town of `cheapest(town, ...)` costs, and there is none when this is empty."""
+        legs = []
+        owner_of = track.get
+        for spaces in self.town_routes[town]:
+            cost = 0
+            for space in spaces:
+                owner = owner_of(space)
+                if owner is None:
+                    if not place:
+                        break
+                    cost += 1
+                elif owner == me or not ride_others:
+                    break
+            else:
+                legs.append(cost)
+        return legs
+
     def cheapest(self, start: str, track: dict, me: int, ride_others: bool, place: bool,
                  first_only: bool = False, spaces: bool = False,
                  free: frozenset = frozenset(), limit: int | None = None) -> dict[str, tuple[int, tuple[str, ...]]]:
@@ -184,13 +210,17 @@ class Board:
 
         The search takes places in order of cost, cost-free steps first (a 0-1 breadth-first
         search), so the first time a place comes off the queue its cost is final; later entries
-        for it cost more and are skipped."""
+        for it cost more and are skipped. Every place listed was reached from one listed before
+        it (or from the start), so its route is that one's and the few steps after it."""
         best = {start: 0}
+        best_of = best.get
         prev: dict[str, str] = {}
         queue = deque(((0, start),))
         pop, push, push_front = queue.popleft, queue.append, queue.appendleft
         is_town, adj, owner_of = self.is_town, self.adj, track.get
+        free_ride = self.town_set | free if free else self.town_set
         result: dict[str, tuple[int, tuple[str, ...]]] = {}
+        paths: dict[str, tuple[str, ...]] = {start: ()}
         if limit is None:
             limit = 1 << 30
         while queue:
@@ -199,18 +229,19 @@ class Board:
                 continue  # a dearer entry for a place already taken off the queue
             if cost > limit:
                 break
-            if node != start and (is_town[node] or spaces):
-                path = [node]
+            if node != start and (spaces or is_town[node]):
+                steps = [node]
                 step = prev[node]
-                while step != start:
-                    path.append(step)
+                while step not in paths:
+                    steps.append(step)
                     step = prev[step]
-                path.reverse()
-                result[node] = (cost, tuple(path))
+                steps.reverse()
+                path = paths[node] = paths[step] + tuple(steps)
+                result[node] = (cost, path)
                 if first_only:
                     return result
             for nxt in adj[node]:
-                if is_town[nxt] or nxt in free:
+                if nxt in free_ride:
                     c = cost
                 else:
                     owner = owner_of(nxt)
@@ -222,7 +253,7 @@ class Board:
                         continue
                     else:
                         c = cost
-                if c < best.get(nxt, 1 << 30):
+                if c < best_of(nxt, 1 << 30):
                     best[nxt] = c
                     prev[nxt] = node
                     if c != cost:

@@ -266,6 +266,23 @@ def _card_options(have: tuple[int, ...], coin: bool) -> tuple[tuple[int, ...], .
     return tuple(options)
 
 
+@lru_cache(maxsize=None)
+def _bids(have: tuple[int, ...], mine: int, high: int) -> tuple[Bid, ...]:
+    """The bids of up to three cards from a hand of these values (sorted) that raise a bid of
+    `mine` above `high` with no card to spare: every card is needed to beat the bid."""
+    found = []
+    for k in (1, 2, 3):
+        for combo in combinations_with_replacement(sorted(set(have), reverse=True), k):
+            if any(combo.count(v) > have.count(v) for v in combo):
+                continue
+            total = mine + sum(combo)
+            if total <= high:
+                continue
+            if all(total - v <= high for v in combo):
+                found.append(Bid(tuple(combo)))
+    return tuple(found)
+
+
 def _without(values: list[int], value: int) -> list[int]:
     """`values` less one card of `value`."""
     rest = list(values)
@@ -285,62 +302,78 @@ _CARD_VALUE = _CardValues()
 
 
 class _Ledger:
-    """What the last check of a state's invariants saw: a copy of every zone, the trail on the
-    map, a tally of every component in them, the components whose tally is not the game's
-    (`off`), the pieces each player has on the map, and whether every invariant held (`sound`).
-    `update` compares each zone with its copy and recounts only the zones that differ."""
+    """What the last check of a state's invariants saw: a copy of every zone, the number of
+    pieces of each owner on the map, a tally of every component, the components whose tally is
+    not the game's (`off`), and whether every invariant held (`sound`). `update` compares each
+    zone with its copy and recounts only the zones that differ; when the components that left
+    them are the ones that came in (a card played, a soul boarded, a piece laid), the tally
+    stands as it was."""
 
-    __slots__ = ("expected", "pieces", "copies", "track", "counts", "off", "on_board", "track_changed", "sound")
+    __slots__ = ("expected", "pieces", "copies", "track", "owners", "counts", "off", "moved", "sound")
 
     def __init__(self, expected: dict, colours, lists: list[list], track: dict):
         self.expected = expected
         self.pieces = {p: f"trail-{colour}" for p, colour in enumerate(colours)}
         self.copies = [list(zone) for zone in lists]
         self.track = dict(track)
-        self.on_board = self._on_board(track, len(colours))
+        self.owners = self._owners(track)
         counts: dict = {}
-        _count_elements(counts, chain(chain.from_iterable(lists), self._trail(track)))
+        _count_elements(counts, chain(chain.from_iterable(lists), self._trail(self.owners)))
         self.counts = counts
         self.off = {c for c in counts.keys() | expected.keys() if counts.get(c, 0) != expected.get(c, 0)}
-        self.track_changed = False
+        self.moved: set = set()  # the players with more or fewer pieces on the map than at the last check
         self.sound = False
 
-    def _trail(self, track: dict) -> list:
-        return [self.pieces.get(owner, ("trail of", owner)) for owner in track.values()]
+    def _trail(self, owners: dict) -> list:
+        """The trail pieces on the map, as components (a piece of no player's: a component of none)."""
+        pieces = self.pieces
+        return [pieces.get(owner, ("trail of", owner)) for owner, n in owners.items() for _ in range(n)]
 
     @staticmethod
-    def _on_board(track: dict, players: int) -> list[int]:
-        on_board = [0] * players
-        for owner in track.values():
-            if type(owner) is int and 0 <= owner < players:
-                on_board[owner] += 1
-        return on_board
+    def _owners(track: dict) -> dict:
+        """owner -> pieces on the map."""
+        owners: dict = {}
+        _count_elements(owners, track.values())
+        return owners
 
     def update(self, lists: list[list], track: dict) -> list[int]:
         """Bring the tally up to date; return the indices of the zones that changed."""
         copies = self.copies
         changed = list(compress(count(), map(ne, lists, copies)))
+        track_changed = track != self.track
+        if not changed and not track_changed:
+            if self.moved:
+                self.moved = set()
+            return changed
+        gone: dict = {}
+        came: dict = {}
+        _count_elements(gone, chain.from_iterable([copies[i] for i in changed]))
+        _count_elements(came, chain.from_iterable([lists[i] for i in changed]))
+        self.moved = set()
+        if track_changed:  # the pieces that left the map or came onto it
+            owners, before = self._owners(track), self.owners
+            for owner in owners.keys() | before.keys():
+                more = owners.get(owner, 0) - before.get(owner, 0)
+                if more:
+                    self.moved.add(owner)
+                    piece = self.pieces.get(owner, ("trail of", owner))
+                    side = came if more > 0 else gone
+                    side[piece] = side.get(piece, 0) + abs(more)
+            self.track, self.owners = dict(track), owners
         for i in changed:
-            self._recount(copies[i], lists[i])
             copies[i] = list(lists[i])
-        self.track_changed = track != self.track
-        if self.track_changed:
-            self._recount(self._trail(self.track), self._trail(track))
-            self.track = dict(track)
-            self.on_board = self._on_board(track, len(self.on_board))
+        if gone != came:  # the tally changes
+            counts, expected, off = self.counts, self.expected, self.off
+            for c, n in gone.items():
+                counts[c] -= n
+            for c, n in came.items():
+                counts[c] = counts.get(c, 0) + n
+            for c in gone.keys() | came.keys():
+                if counts[c] == expected.get(c, 0):
+                    off.discard(c)
+                else:
+                    off.add(c)
         return changed
-
-    def _recount(self, old: list, new: list) -> None:
-        counts, expected, off = self.counts, self.expected, self.off
-        for c in old:
-            counts[c] -= 1
-        for c in new:
-            counts[c] = counts.get(c, 0) + 1
-        for c in set(old).union(new):
-            if counts[c] == expected.get(c, 0):
-                off.discard(c)
-            else:
-                off.add(c)
 
 
 # --- the game ------------------------------------------------------------------------------------
@@ -537,11 +570,12 @@ class SpectralRailsState(State):
         self._winner_pending = False
         self._legal: tuple | None = None
         self._counts: Counter | None = None  # fixed once the setup has named every soul tile
-        self._own_souls: list[frozenset] | None = None  # per town: the components bound for it
         self._ledger: _Ledger | None = None  # what the last check of the invariants saw
         # Routes and removable pieces worked out for the trains and trail as they stand; emptied
         # whenever a train, a piece of trail or the turn changes.
         self._memo: dict = {}
+        # (souls delivered for one point, for two) -> their points: shared by copies of a state
+        self._delivery_points: dict[tuple, tuple[int, int, int]] = {}
 
     # --- components -------------------------------------------------------------------------------
     @staticmethod
@@ -581,43 +615,59 @@ class SpectralRailsState(State):
         if ledger is None or len(ledger.copies) != len(lists):
             ledger = self._ledger = _Ledger(self._component_counts(), self.colours, lists, self.track)
         changed = ledger.update(lists, self.track)
-        if ledger.off:
-            ledger.sound = False
-            return False
+        ledger.sound = not ledger.off and self._limits_kept(lists, changed if ledger.sound else None, ledger)
+        return ledger.sound
+
+    def _limits_kept(self, lists: list[list], changed: list[int] | None, ledger: _Ledger) -> bool:
+        """Whether the rules' own invariants hold, every component being where it may be. After a
+        check that found nothing, only what the zones that `changed` (and the pieces each player
+        has on the map) bear on is looked at again; with `changed` None, everything is."""
         n = len(self.players)
-        first, towns = 8 * n + 1, len(self.waiting)  # the zones of the souls waiting in towns
-        if not ledger.sound:  # nothing known: look at everything
-            players, places = range(n), range(towns)
-        else:  # the last check found nothing: look again where a zone (or the trail) changed
-            players = range(n) if ledger.track_changed else {i % n for i in changed if i < 6 * n}
-            places = [i - first for i in changed if first <= i < first + towns]
-        if players:
-            on_board, seats = ledger.on_board, self.game.seats
-            card_values, colours = self.game.card_values, self.colours
-            for p in players:
-                if (on_board[p] + len(self.supply[p]) != TRAIL
-                        or len(self.hands[p]) + len(self.rows[p]) + len(self.bids[p]) != len(card_values[colours[p]])
-                        or len(self.aboard[p]) > seats or len(self.coins[p]) > COINS):
-                    ledger.sound = False
+        first = 8 * n + 1  # the souls waiting in towns: the zones from here
+        last = first + len(self.waiting)
+        on_board = ledger.owners
+        if changed is None:
+            changed, moved = range(len(lists)), range(n)
+        else:
+            moved = ledger.moved
+        for i in changed:
+            if i < 6 * n:  # hands, rows, bids, coins, supplies, souls aboard: player by player
+                kind, p = divmod(i, n)
+                if kind < 3:
+                    if len(self.hands[p]) + len(self.rows[p]) + len(self.bids[p]) != self._cards_held[p]:
+                        return False
+                elif kind == 3:
+                    if len(self.coins[p]) > COINS:
+                        return False
+                elif kind == 4:
+                    if on_board.get(p, 0) + len(self.supply[p]) != TRAIL:
+                        return False
+                elif len(self.aboard[p]) > self.game.seats:
                     return False
+            elif first <= i < last and not self._own_souls[i - first].isdisjoint(lists[i]):
+                return False  # a soul waits at its own town
+        for p in moved:  # (a piece of nobody's on the map breaks conservation before this)
+            if on_board.get(p, 0) + len(self.supply[p]) != TRAIL:
+                return False
         if (self.round > ROUNDS or self.phase == OVER and (self.round != ROUNDS or self.round_track)
                 or self.phase == TURN and None in self.trains):
-            ledger.sound = False
             return False
-        if places:
-            own = self._own_souls
-            if own is None:  # per town, the components bound for it
-                own = self._own_souls = [frozenset(c for c in ledger.expected if _soul_town(c) == town)
-                                         for town in self.waiting]
-            for t in places:
-                if not own[t].isdisjoint(lists[first + t]):
-                    ledger.sound = False
-                    return False
-        if self.phase != OVER and not self.legal_actions(self.players[self.current]):
-            ledger.sound = False
-            return False
-        ledger.sound = True
-        return True
+        return self.phase == OVER or bool(self.legal_actions(self.players[self.current]))
+
+    @cached_property
+    def _cards_held(self) -> list[int]:
+        """Each player's number of ether cards, between hand, row and bid."""
+        return [len(self.game.card_values[colour]) for colour in self.colours]
+
+    @cached_property
+    def _own_souls(self) -> list[frozenset]:
+        """Per town (in the order of `waiting`), the components bound for it."""
+        bound: dict[str, list] = {town: [] for town in self.waiting}
+        for c in self._component_counts():
+            town = _soul_town(c)
+            if town in bound:
+                bound[town].append(c)
+        return [frozenset(souls) for souls in bound.values()]
 
     def _component_counts(self) -> Counter:
         if self._counts is None:
@@ -739,8 +789,25 @@ class SpectralRailsState(State):
     def _min_move_cost(self, p: int) -> int | None:
         if self.game.end_anywhere:
             return 0  # the train may take trail and stay
-        reach = self._reach(p, False, first_only=True)
-        return min((c for c, _ in reach.values()), default=None)
+        key = ("least", p)
+        if key not in self._memo:
+            if not self.laid:  # the cheapest route out of the train's town
+                legs = self.board.first_legs(self.trains[p], self.track, p, self.game.move_reading == "others", True)
+                self._memo[key] = min(legs, default=None)
+            else:
+                reach = self._reach(p, False, first_only=True)
+                self._memo[key] = min((c for c, _ in reach.values()), default=None)
+        return self._memo[key]
+
+    def _coin_move_possible(self, p: int) -> bool:
+        """Whether a coin move reaches somewhere: over other players' trail only."""
+        key = ("coin", p)
+        if key not in self._memo:
+            if not self.laid and not self.game.end_anywhere:  # a whole route out of the town of others' trail
+                self._memo[key] = bool(self.board.first_legs(self.trains[p], self.track, p, True, False))
+            else:
+                self._memo[key] = bool(self._reach(p, True, first_only=True))
+        return self._memo[key]
 
     def _connected(self, p: int) -> set[str]:
         """Your pieces joined to your train by your own trail (a town breaks the chain)."""
@@ -772,6 +839,15 @@ class SpectralRailsState(State):
                                        else (tuple(s for s in mine if s not in connected), False))
         return found
 
+    def _removable_count(self, p: int) -> int:
+        """How many pieces `p` may take back: `len(self._removable(p)[0])`."""
+        found = self._memo.get(("removable", p))
+        if found is not None:
+            return len(found[0])
+        mine = list(self.track.values()).count(p)
+        connected = self._connected(p) if mine else ()
+        return mine - len(connected)  # the pieces joined to the train are some of yours
+
     def _move_options(self, p: int, have: list[int] | None = None) -> list[Action]:
         """Every way to do step B now (play, remove or coin), as actions; with `have`, for a hand
         of those card values instead of the hand held."""
@@ -785,19 +861,19 @@ class SpectralRailsState(State):
         if options:
             min_cost = self._min_move_cost(p)
             supply = len(self.supply[p])
-            removable, _ = self._removable(p)
+            removable = self._removable_count(p)
             # remove-then-take: a card worth more than the supply is played when removal makes up the rest
-            reach = supply + (len(removable) if self.game.remove_then_take else 0)
+            reach = supply + (removable if self.game.remove_then_take else 0)
             if min_cost is not None:
                 for cards in options:
                     total = sum(cards)
                     if total <= reach and min_cost <= total:
                         actions.append(_play_action(cards))
             if removable:
-                least = len(removable) if self.game.remove_exactly else 1
+                least = removable if self.game.remove_exactly else 1
                 actions += [_remove_action(cards) for cards in options
                             if sum(cards) <= least or not self.game.remove_exactly]
-        if self.coins[p] and self._reach(p, True, first_only=True):
+        if self.coins[p] and self._coin_move_possible(p):
             actions.append(COIN)
         self._memo[key] = tuple(actions)
         return actions
@@ -874,20 +950,8 @@ class SpectralRailsState(State):
         return [PASS]
 
     def _bid_options(self, p: int) -> list[Action]:
-        have = self._values(p)
-        mine = sum(int(c[1:]) for c in self.bids[p])
-        found = []
-        for k in (1, 2, 3):
-            for combo in combinations_with_replacement(sorted(set(have), reverse=True), k):
-                if any(combo.count(v) > have.count(v) for v in combo):
-                    continue
-                total = mine + sum(combo)
-                if total <= self.high:
-                    continue
-                # only raises with no card to spare: every card is needed to beat the bid
-                if all(total - v <= self.high for v in combo):
-                    found.append(Bid(tuple(combo)))
-        return found
+        have = tuple(sorted(self._values(p)))
+        return list(_bids(have, sum(int(c[1:]) for c in self.bids[p]), self.high))
 
     # --- apply ------------------------------------------------------------------------------------
     def apply(self, player: str, action: Action) -> None:
@@ -1047,7 +1111,7 @@ class SpectralRailsState(State):
     def _coin(self, p: int) -> None:
         if not self.coins[p]:
             raise IllegalAction("coin move", "you have no coin")
-        if not self._reach(p, True, first_only=True):
+        if not self._coin_move_possible(p):
             raise IllegalAction("coin move", "no town can be reached over other players' trail")
         self.bank.append(self.coins[p].pop())
         self.step = GO
@@ -1390,15 +1454,19 @@ class SpectralRailsState(State):
     def _points(self, one: list[str], two: list[str], aboard: int) -> tuple[int, int, int, int, int]:
         """(souls, every region, whole regions, souls aboard, total) for souls delivered for one
         point (`one`) and for two, with `aboard` souls left on the train."""
-        board = self.board
-        towns = set(map(_soul_town, one))
-        towns.update(map(_soul_town, two))
-        regions = set(map(board.town_region.get, towns))
-        base = len(one) + 2 * len(two)
-        every = 6 if regions.issuperset(board.regions) else 0
-        full = 3 * sum(1 for region in board.region_town_sets if region <= towns)
-        total = base + every + full - aboard
-        return base, every, full, -aboard, total
+        key = (tuple(one), tuple(two))
+        found = self._delivery_points.get(key)
+        if found is None:
+            board = self.board
+            towns = set(map(_soul_town, one))
+            towns.update(map(_soul_town, two))
+            regions = set(map(board.town_region.get, towns))
+            base = len(one) + 2 * len(two)
+            every = 6 if regions.issuperset(board.regions) else 0
+            full = 3 * sum(1 for region in board.region_town_sets if region <= towns)
+            found = self._delivery_points[key] = (base, every, full)
+        base, every, full = found
+        return base, every, full, -aboard, base + every + full - aboard
 
     def outcome(self):
         scores, breakdown = {}, {}
@@ -1521,79 +1589,72 @@ class SpectralRailsState(State):
         round...) worked out from the parts `score` reads. A copy is tried only for what is left
         (laying a piece, staying, and a delivery or end of turn by a player who has passed)."""
         p = self.index[player]
-        phase, board = self.phase, self.board
-        aboard, hand, supply = self.aboard[p], len(self.hands[p]), len(self.supply[p])
-        town = self.trains[p]
+        aboard, hand, supply, town = self.aboard[p], len(self.hands[p]), len(self.supply[p]), self.trains[p]
         total = self._points(self.delivered1[p], self.delivered2[p], len(aboard))[4]
-        base = near_here = None
-        scores = []
+        if self.phase != TURN:
+            return [self._score_between_rounds(player, p, action, total) for action in actions]
+        passed = self.passed[p]
+        base = self._value(total, aboard, self.round, town, hand, supply, passed and hand > 0)
+        near_here = None
+        scores: list[float] = []
+        append = scores.append
         for action in actions:
             kind = type(action)
-            if phase == TURN:
-                if kind is Pass and sum(self.passed) >= len(self.players) - 1:
-                    # the pass that ends the round: half the row comes back, and the next round
-                    # (or the end) begins with an auction; the second half lifts the trains
-                    round_ = self.round if self.round == ROUNDS else self.round + 1
-                    scores.append(self._value(total, aboard, round_, None if round_ == HALF + 1 else town,
-                                              hand + len(self.rows[p]) // 2, supply, False))
-                    continue
-                if kind is Deliver and not self.passed[p]:
-                    if action.soul not in aboard:
-                        scores.append(self.score_action(player, action))  # refused: let apply say why
-                        continue
-                    left = list(aboard)
-                    left.remove(action.soul)
-                    one, two = self.delivered1[p], self.delivered2[p]
-                    dark = self.is_dark(action.soul)
-                    if (self.round > HALF and dark) or (not dark and self.game.light_points == 2):
-                        two = two + [action.soul]
-                    else:
-                        one = one + [action.soul]
-                    scores.append(self._value(self._points(one, two, len(left))[4], left, self.round, town, hand,
-                                              supply, False))
-                    continue
-                if kind is End and not self.passed[p] or kind in _SCORED_FROM_BASE:
-                    if base is None:
-                        base = self._value(total, aboard, self.round, town, hand, supply,
-                                           self.passed[p] and hand > 0)
-                    if kind is Play or kind is Remove:
-                        scores.append(base - 0.05 * len(action.cards))
-                    elif kind is Drop:
-                        scores.append(base + 0.02)
-                    elif kind is Pass:
-                        scores.append(base - (0.5 if hand else 0.0))
-                    elif kind is Board_:
-                        weight = 1.3 if self.round < ROUNDS else 0.0
-                        scores.append(base - 1 + weight + self._nearness_at(town, [action.soul])
-                                      - (0.05 if action.paying else 0.0))
-                    elif kind is Go:
-                        if near_here is None:
-                            near_here = self._nearness_at(town, aboard)
-                        track, space_route = self.track, board.space_route
-                        placed = sum(1 for node in action.path if node in space_route and node not in track)
-                        scores.append(base - 0.02 * placed - near_here + self._nearness_at(action.path[-1], aboard))
-                    else:  # coin, stop, end: nothing `score` reads changes
-                        scores.append(base)
-                    continue
-            elif phase == START and kind is Start:
-                # the train is placed; the round begins once every train is (auction clearing first)
-                after = TURN if len(self.start_order) == 1 and not self._winner_pending else START
-                scores.append(self._value(total, aboard, self.round, action.town, hand, supply,
-                                          after == TURN and self.passed[p] and hand > 0))
-                continue
-            elif phase == AUCTION and kind in (Pass, Bid):
-                scores.append(self._auction_score(p, action, total))
-                continue
-            elif phase == CLEAR and kind is Clear:
-                back = 1 if self.track.get(action.space) == p else 0
-                scores.append(self._value(total, aboard, self.round, town, hand, supply + back, False))
-                continue
-            elif phase == CLEAR and kind is Leader:
-                scores.append(self._value(total, aboard, self.round, town, hand, supply,
-                                          self.passed[p] and hand > 0))
-                continue
-            scores.append(self.score_action(player, action))
+            if kind is Play or kind is Remove:
+                append(base - 0.05 * len(action.cards))
+            elif kind is Go:
+                if near_here is None:
+                    near_here = self._nearness_at(town, aboard)
+                track, space_route = self.track, self.board.space_route
+                placed = sum(1 for node in action.path if node in space_route and node not in track)
+                append(base - 0.02 * placed - near_here + self._nearness_at(action.path[-1], aboard))
+            elif kind is Drop:
+                append(base + 0.02)
+            elif kind is Board_:
+                weight = 1.3 if self.round < ROUNDS else 0.0
+                append(base - 1 + weight + self._nearness_at(town, [action.soul]) - (0.05 if action.paying else 0.0))
+            elif kind is Coin or kind is Stop or kind is End and not passed:
+                append(base)  # nothing `score` reads changes (an end of turn never ends the round)
+            elif kind is Pass and sum(self.passed) >= len(self.players) - 1:
+                # the pass that ends the round: half the row comes back, and the next round (or the
+                # end) begins with an auction; the second half lifts the trains
+                round_ = self.round if self.round == ROUNDS else self.round + 1
+                append(self._value(total, aboard, round_, None if round_ == HALF + 1 else town,
+                                   hand + len(self.rows[p]) // 2, supply, False))
+            elif kind is Pass:
+                append(base - (0.5 if hand else 0.0))
+            elif kind is Deliver and not passed and action.soul in aboard:
+                left = list(aboard)
+                left.remove(action.soul)
+                one, two = self.delivered1[p], self.delivered2[p]
+                dark = self.is_dark(action.soul)
+                if (self.round > HALF and dark) or (not dark and self.game.light_points == 2):
+                    two = two + [action.soul]
+                else:
+                    one = one + [action.soul]
+                append(self._value(self._points(one, two, len(left))[4], left, self.round, town, hand, supply, False))
+            else:
+                append(self.score_action(player, action))
         return scores
+
+    def _score_between_rounds(self, player: str, p: int, action: Action, total: int) -> float:
+        """`score_action` for a start, a bid or pass in the auction, or the auction winner's
+        clearing and choice of leader, worked out without a copy."""
+        phase, kind = self.phase, type(action)
+        aboard, hand, supply = self.aboard[p], len(self.hands[p]), len(self.supply[p])
+        if phase == START and kind is Start:
+            # the train is placed; the round begins once every train is (auction clearing first)
+            after = TURN if len(self.start_order) == 1 and not self._winner_pending else START
+            return self._value(total, aboard, self.round, action.town, hand, supply,
+                               after == TURN and self.passed[p] and hand > 0)
+        if phase == AUCTION and kind in (Pass, Bid):
+            return self._auction_score(p, action, total)
+        if phase == CLEAR and kind is Clear:
+            back = 1 if self.track.get(action.space) == p else 0
+            return self._value(total, aboard, self.round, self.trains[p], hand, supply + back, False)
+        if phase == CLEAR and kind is Leader:
+            return self._value(total, aboard, self.round, self.trains[p], hand, supply, self.passed[p] and hand > 0)
+        return self.score_action(player, action)
 
     def _auction_score(self, p: int, action: Action, total: int) -> float:
         """`score` after a bid or a pass in the auction: cards bid leave the hand; when the
