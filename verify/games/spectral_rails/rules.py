@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections import Counter, _count_elements
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from itertools import chain, combinations_with_replacement, compress, count
-from operator import ne
+from itertools import chain, combinations_with_replacement, compress, count, repeat
+from operator import eq, ne
 from typing import Any
 
 from verify.engine import Action, Chance, Game, IllegalAction, NotationError, SetupError, State, player_names
@@ -347,8 +347,8 @@ class _Ledger:
             return changed
         gone: dict = {}
         came: dict = {}
-        _count_elements(gone, chain.from_iterable([copies[i] for i in changed]))
-        _count_elements(came, chain.from_iterable([lists[i] for i in changed]))
+        _count_elements(gone, chain.from_iterable(map(copies.__getitem__, changed)))
+        _count_elements(came, chain.from_iterable(map(lists.__getitem__, changed)))
         self.moved = set()
         if track_changed:  # the pieces that left the map or came onto it
             owners, before = self._owners(track), self.owners
@@ -792,8 +792,11 @@ class SpectralRailsState(State):
         key = ("least", p)
         if key not in self._memo:
             if not self.laid:  # the cheapest route out of the train's town
-                legs = self.board.first_legs(self.trains[p], self.track, p, self.game.move_reading == "others", True)
+                others = self.game.move_reading == "others"
+                legs = self.board.first_legs(self.trains[p], self.track, p, others, True)
                 self._memo[key] = min(legs, default=None)
+                if others:  # a route out that costs nothing is all other players' trail: a coin rides it
+                    self._memo["coin", p] = 0 in legs
             else:
                 reach = self._reach(p, False, first_only=True)
                 self._memo[key] = min((c for c, _ in reach.values()), default=None)
@@ -815,6 +818,15 @@ class SpectralRailsState(State):
         found: set[str] = set()
         if train is None:
             return found
+        routes = self.board.town_routes.get(train)
+        if routes is not None:  # a train in a town: the unbroken run of your pieces from it on each route
+            owner_of = self.track.get
+            for spaces in routes:
+                for s in spaces:
+                    if owner_of(s) != p:
+                        break
+                    found.add(s)
+            return found
         todo = [s for s in self.board.adj[train] if self.track.get(s) == p]
         if self.track.get(train) == p:
             todo.append(train)  # a train standing on its own piece of trail
@@ -833,7 +845,7 @@ class SpectralRailsState(State):
         key = ("removable", p)
         found = self._memo.get(key)
         if found is None:
-            mine = [s for s, o in self.track.items() if o == p]
+            mine = list(compress(self.track, map(eq, self.track.values(), repeat(p))))
             connected = self._connected(p)
             found = self._memo[key] = ((tuple(mine), True) if not connected
                                        else (tuple(s for s in mine if s not in connected), False))
@@ -869,10 +881,10 @@ class SpectralRailsState(State):
                     total = sum(cards)
                     if total <= reach and min_cost <= total:
                         actions.append(_play_action(cards))
-            if removable:
-                least = removable if self.game.remove_exactly else 1
-                actions += [_remove_action(cards) for cards in options
-                            if sum(cards) <= least or not self.game.remove_exactly]
+            if removable and not self.game.remove_exactly:
+                actions += map(_remove_action, options)
+            elif removable:
+                actions += [_remove_action(cards) for cards in options if sum(cards) <= removable]
         if self.coins[p] and self._coin_move_possible(p):
             actions.append(COIN)
         self._memo[key] = tuple(actions)
@@ -1122,6 +1134,8 @@ class SpectralRailsState(State):
         """The moves that end step B: the cheapest route to each place within the pieces taken."""
         reach = self._reach(p, self.by_coin, limit=self.taken)
         moves: list[Action] = [_go_action(path) for _, path in reach.values()]
+        # the pieces each route places (its cost), for scoring the moves
+        self._memo["placed", p] = {path: cost for cost, path in reach.values()}
         if self.game.end_anywhere and not self.by_coin:
             moves.append(STAY)
         return moves
@@ -1237,7 +1251,7 @@ class SpectralRailsState(State):
 
     def _to_deliver(self, p: int) -> None:
         town = self.trains[p]
-        if any(self.soul_town(s) == town for s in self.aboard[p]):
+        if town in map(_soul_town, self.aboard[p]):
             self.step = DELIVER
         else:
             self._next_turn()
@@ -1595,7 +1609,7 @@ class SpectralRailsState(State):
             return [self._score_between_rounds(player, p, action, total) for action in actions]
         passed = self.passed[p]
         base = self._value(total, aboard, self.round, town, hand, supply, passed and hand > 0)
-        near_here = None
+        near_here = placed_on = None
         scores: list[float] = []
         append = scores.append
         for action in actions:
@@ -1605,8 +1619,11 @@ class SpectralRailsState(State):
             elif kind is Go:
                 if near_here is None:
                     near_here = self._nearness_at(town, aboard)
-                track, space_route = self.track, self.board.space_route
-                placed = sum(1 for node in action.path if node in space_route and node not in track)
+                    placed_on = self._memo.get(("placed", p), {})
+                placed = placed_on.get(action.path)
+                if placed is None:  # a route of its own: its empty spaces
+                    track, space_route = self.track, self.board.space_route
+                    placed = sum(1 for node in action.path if node in space_route and node not in track)
                 append(base - 0.02 * placed - near_here + self._nearness_at(action.path[-1], aboard))
             elif kind is Drop:
                 append(base + 0.02)
