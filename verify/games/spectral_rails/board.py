@@ -111,10 +111,12 @@ class Board:
                 self.adj[y].append(x)
             self.spaces += ids
             self.routes.append((a, b, ids))
-        self.town_routes: dict[str, list[tuple[str, ...]]] = {t: [] for t in self.towns}
+        # the routes out of each town, in map order: their spaces from the town, and the town at the far end
+        self.town_legs: dict[str, list[tuple[tuple[str, ...], str]]] = {t: [] for t in self.towns}
         for a, b, ids in self.routes:
-            self.town_routes[a].append(tuple(ids))
-            self.town_routes[b].append(tuple(reversed(ids)))
+            self.town_legs[a].append((tuple(ids), b))
+            self.town_legs[b].append((tuple(reversed(ids)), a))
+        self.town_routes = {t: [spaces for spaces, _ in legs] for t, legs in self.town_legs.items()}
         self.blue_starts = list(chosen.get("blue_starts", []))
         self.red_starts = list(chosen.get("red_starts", []))
         for name in ("blue_starts", "red_starts"):
@@ -212,6 +214,55 @@ class Board:
         search), so the first time a place comes off the queue its cost is final; later entries
         for it cost more and are skipped. Every place listed was reached from one listed before
         it (or from the start), so its route is that one's and the few steps after it."""
+        if not place and not spaces and not free and (limit is None or limit >= 0) and start in self.town_set:
+            return self._rides(start, track, me, ride_others, first_only)
+        return self._search(start, track, me, ride_others, place, first_only, spaces, free, limit)
+
+    def _rides(self, start: str, track: dict, me: int, ride_others: bool,
+               first_only: bool) -> dict[str, tuple[int, tuple[str, ...]]]:
+        """`cheapest` when no piece is placed: every step is free (towns, other players' trail),
+        so the search's queue is a stack, and a route, once entered, is followed at once as far
+        as it goes (each of its spaces leads on to one place only). The same towns in the same
+        order, each by the same route, a route at a time instead of a space at a time."""
+        result: dict[str, tuple[int, tuple[str, ...]]] = {}
+        if not ride_others:
+            return result  # nothing is free to ride
+        legs = self.town_legs
+        owner_of = track.get
+        seen = {start}
+        paths: dict[str, tuple[str, ...]] = {start: ()}
+        stack: list = [start]
+        while stack:
+            node = stack.pop()
+            if type(node) is str:  # a town: listed, then each route out of it with a ridable first space
+                if node != start:
+                    result[node] = (0, paths[node])
+                    if first_only:
+                        return result
+                for spaces, far in legs[node]:
+                    first = spaces[0]
+                    if first not in seen:
+                        owner = owner_of(first)
+                        if owner is not None and owner != me:
+                            seen.add(first)
+                            stack.append((node, spaces, far))
+                continue
+            origin, spaces, far = node  # a route entered: followed while its spaces may be ridden
+            for space in spaces[1:]:
+                owner = owner_of(space)
+                if space in seen or owner is None or owner == me:
+                    break
+                seen.add(space)
+            else:
+                if far not in seen:
+                    seen.add(far)
+                    paths[far] = paths[origin] + spaces + (far,)
+                    stack.append(far)
+        return result
+
+    def _search(self, start: str, track: dict, me: int, ride_others: bool, place: bool, first_only: bool,
+                spaces: bool, free: frozenset, limit: int | None) -> dict[str, tuple[int, tuple[str, ...]]]:
+        """`cheapest` by a 0-1 breadth-first search of towns and spaces."""
         best = {start: 0}
         best_of = best.get
         prev: dict[str, str] = {}

@@ -21,7 +21,7 @@ from collections import Counter, _count_elements
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import chain, combinations_with_replacement, compress, count, repeat
-from operator import eq, ne
+from operator import eq, gt, ne
 from typing import Any
 
 from verify.engine import Action, Chance, Game, IllegalAction, NotationError, SetupError, State, player_names
@@ -250,6 +250,10 @@ _go_action = lru_cache(maxsize=None)(Go)
 _drop_action = lru_cache(maxsize=None)(Drop)
 _deliver_action = lru_cache(maxsize=None)(Deliver)
 _board_action = lru_cache(maxsize=None)(Board_)
+_clear_action = lru_cache(maxsize=None)(Clear)
+_start_action = lru_cache(maxsize=None)(Start)
+_pass_action = lru_cache(maxsize=None)(Pass)
+_leader_action = lru_cache(maxsize=None)(Leader)
 
 
 @lru_cache(maxsize=None)
@@ -271,9 +275,10 @@ def _bids(have: tuple[int, ...], mine: int, high: int) -> tuple[Bid, ...]:
     """The bids of up to three cards from a hand of these values (sorted) that raise a bid of
     `mine` above `high` with no card to spare: every card is needed to beat the bid."""
     found = []
+    held = {v: have.count(v) for v in have}
     for k in (1, 2, 3):
-        for combo in combinations_with_replacement(sorted(set(have), reverse=True), k):
-            if any(combo.count(v) > have.count(v) for v in combo):
+        for combo in combinations_with_replacement(sorted(held, reverse=True), k):
+            if any(map(gt, map(combo.count, combo), map(held.__getitem__, combo))):
                 continue
             total = mine + sum(combo)
             if total <= high:
@@ -905,14 +910,19 @@ class SpectralRailsState(State):
             return []
         if self.phase == START:
             taken = set(self.trains)
-            return [Start(t) for t in self._starts() if t not in taken]
+            return [_start_action(t) for t in self._starts() if t not in taken]
         if self.phase == AUCTION:
             return self._auction_passes(p) + self._bid_options(p)
         if self.phase == CLEAR:
             acts: list[Action] = []
             if self.clear_left:
-                acts += [Clear(s) for s in sorted(self.track, key=lambda s: int(s[1:])) if self._may_clear(p, s)]
-            return acts + [Leader(q) for q in self.players]
+                track = self.track
+                spaces = sorted(track, key=self.board.space_number.__getitem__)
+                if self.game.auction_clear == "anyone":
+                    acts += [_clear_action(s) for s in spaces if track[s] is not None]
+                else:
+                    acts += [_clear_action(s) for s in spaces if self._may_clear(p, s)]
+            return acts + list(map(_leader_action, self.players))
         step = self.step
         if step == BEGIN:
             moves = self._move_options(p)
@@ -958,7 +968,7 @@ class SpectralRailsState(State):
     def _auction_passes(self, p: int) -> list[Action]:
         """Leaving the auction: with cards bid, naming the one taken back where the passer chooses."""
         if self.bids[p] and self.game.auction_keep == "choice":
-            return [Pass(v) for v in sorted({int(c[1:]) for c in self.bids[p]}, reverse=True)]
+            return [_pass_action(v) for v in sorted({int(c[1:]) for c in self.bids[p]}, reverse=True)]
         return [PASS]
 
     def _bid_options(self, p: int) -> list[Action]:
