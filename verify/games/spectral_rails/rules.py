@@ -186,8 +186,6 @@ class Leader(Action):
 
 
 PASS, COIN, STOP, END, STAY = Pass(), Coin(), Stop(), End(), Stay()
-# the actions whose score is the score as it stands, give or take a simple change
-_SCORED_FROM_BASE = frozenset((Play, Remove, Coin, Drop, Stop, Go, Board_, Pass))
 
 
 def _parse_cards(word: str) -> tuple[int, ...]:
@@ -1501,16 +1499,14 @@ class SpectralRailsState(State):
     def rule_problems(self) -> list[str]:
         problems = []
         owners = Counter(self.track.values())
-        seats = self.game.seats
-        card_values = self.game.card_values
         for p, player in enumerate(self.players):
             on_board = owners[p]
             if on_board + len(self.supply[p]) != TRAIL:
                 problems.append(f"{player}: {on_board} trail pieces on the map and {len(self.supply[p])} in supply, not {TRAIL}")
             cards = len(self.hands[p]) + len(self.rows[p]) + len(self.bids[p])
-            if cards != len(card_values[self.colours[p]]):
+            if cards != len(self.game.card_values[self.colours[p]]):
                 problems.append(f"{player}: {cards} ether cards between hand, row and bid")
-            if len(self.aboard[p]) > seats:
+            if len(self.aboard[p]) > self.game.seats:
                 problems.append(f"{player} carries {len(self.aboard[p])} souls")
             if len(self.coins[p]) > COINS:
                 problems.append(f"{player} holds {len(self.coins[p])} coins")
@@ -1524,7 +1520,7 @@ class SpectralRailsState(State):
                     problems.append(f"{self.players[p]}'s train is not on the map during a round")
         for town, souls in self.waiting.items():
             for s in souls:
-                if _soul_town(s) == town:
+                if self.soul_town(s) == town:
                     problems.append(f"{s} waits at its own town")
         if self.phase != OVER and not self.legal_actions(self.players[self.current]):
             problems.append(f"{self.players[self.current]} is to move but has no legal action")
