@@ -256,8 +256,34 @@ def test_the_fast_greedy_estimate_equals_the_score_after_playing_the_action(game
             trial.apply(player, action)
             assert state.score_action(player, action) == pytest.approx(trial.score(player), abs=1e-9), str(action)
             checked += 1
+        # the whole choice scored at once: the very same numbers, to the last bit
+        assert state.score_actions(player, actions) == [state.score_action(player, a) for a in actions]
         state.apply(player, rng.choice(actions))
     assert checked > 500
+
+
+@pytest.mark.parametrize("params", [{}, {"light": 2, "auction_keep": "highest"}, {"board_stay": True, "seats": 4},
+                                    {"move_end": "anywhere", "lay": "reach"}])
+def test_a_whole_choice_scores_as_each_action_alone(game, params):
+    """Greedy play scores every legal action at once; bids, starts, deliveries and the pass that
+    ends a round are worked out without a copy, and must still equal `score_action`."""
+    configured = game.with_params(**params)
+    rng = random.Random(3)
+    kinds = set()
+    for players in (3, 4):
+        state = configured.new_state(players, seed=players)
+        while not state.is_terminal():
+            player = state.to_move()[0]
+            actions = state.legal_actions(player)
+            scores = state.score_actions(player, actions)
+            assert scores == [state.score_action(player, a) for a in actions], state.phase
+            kinds.update((state.phase, type(a).__name__) for a in actions)
+            best = max(scores)
+            # mostly greedy, so games reach the later rounds with souls delivered and aboard
+            pick = [a for a, s in zip(actions, scores) if s == best] if rng.random() < 0.7 else actions
+            state.apply(player, rng.choice(pick))
+    assert {("start", "Start"), ("auction", "Bid"), ("auction", "Pass"), ("clear", "Clear"), ("clear", "Leader"),
+            ("turn", "Deliver"), ("turn", "End"), ("turn", "Pass")} <= kinds
 
 
 def with_reading(game, **params):
@@ -396,3 +422,49 @@ def test_with_moves_ending_anywhere_a_coin_move_may_stop_on_the_trail_it_rides(g
     assert {str(a) for a in s.legal_actions("P1")} == {"go s1", "go s1 s2", "go s1 s2 bell"}
     act(s, "P1", "go s1 s2")
     assert s.trains[0] == "s2" and s.track == {"s1": 1, "s2": 1}
+
+
+def _plant_own_town_soul(s):
+    soul = s.light.pop()  # the light souls wait in their pile during the first half
+    s.waiting[s.soul_town(soul)].append(soul)
+
+
+def _plant_trail_of_another_colour(s):
+    s.supply[0].pop()
+    s.supply[1].append("trail-green")  # P1's piece in P2's supply: every piece is there, the counts are not
+
+
+FAULTS = {
+    "a card lost": lambda s: s.hands[0].pop(),
+    "a card duplicated": lambda s: s.rows[1].append(s.hands[1][0]),
+    "a card turned into another": lambda s: s.hands[0].__setitem__(0, "G4" if s.hands[0][0] != "G4" else "G1"),
+    "a soul lost": lambda s: s.light.pop(),
+    "a soul in two places": lambda s: s.delivered1[2].append(s.light[0]),
+    "a trail piece lost": lambda s: s.supply[2].pop(),
+    "a trail piece laid without leaving the supply": lambda s: s.track.__setitem__(
+        next(x for x in s.board.spaces if x not in s.track), 1),
+    "a trail piece in another player's supply": _plant_trail_of_another_colour,
+    "a third coin": lambda s: s.coins[0].append(s.bank.pop()),
+    "a seventh soul aboard": lambda s: s.aboard[0].extend(s.light.pop() for _ in range(7 - len(s.aboard[0]))),
+    "a soul waiting at its own town": _plant_own_town_soul,
+    "a seventh round": lambda s: setattr(s, "round", 7),
+    "the end before the sixth round": lambda s: setattr(s, "phase", "over"),
+    "a train off the map during a round": lambda s: s.trains.__setitem__(1, None),
+}
+
+
+@pytest.mark.parametrize("fault", sorted(FAULTS))
+def test_the_fast_invariant_check_finds_every_planted_fault(game, fault):
+    """`check_invariants` looks again only where a zone changed since the last check; a fault
+    planted after a few checked actions is still found, and named as the full check names it."""
+    rng = random.Random(4)
+    state = game.new_state(3, seed=4)
+    while state.phase != "turn" or state.round < 2 or len(state.track) < 4:
+        player = state.to_move()[0]
+        state.apply(player, rng.choice(state.legal_actions(player)))
+        assert state.check_invariants() == []
+    FAULTS[fault](state)
+    found = state.check_invariants()
+    assert found, fault
+    assert found == state.full_check()
+    assert state.check_invariants() == found  # and again, with nothing changed since

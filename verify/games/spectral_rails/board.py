@@ -10,8 +10,14 @@ Spaces are numbered s1, s2, ... along the routes in the order they are listed, e
 from __future__ import annotations
 
 from collections import deque
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
+
+
+@lru_cache(maxsize=None)
+def soul_town(soul: str) -> str:
+    """The town a soul tile names: d-<town>-<n> or l-<town>."""
+    return soul[2:].rsplit("-", 1)[0] if soul.startswith("d-") else soul[2:]
 
 
 class MapError(ValueError):
@@ -75,6 +81,7 @@ class Board:
         self.towns: list[str] = list(self.town_region)
         self.region_towns: dict[str, list[str]] = {r: [t for t in self.towns if self.town_region[t] == r]
                                                    for r in self.regions}
+        self.region_town_sets = [frozenset(ts) for ts in self.region_towns.values()]
         self.adj: dict[str, list[str]] = {t: [] for t in self.towns}
         self.spaces: list[str] = []
         self.space_route: dict[str, int] = {}
@@ -104,6 +111,12 @@ class Board:
                 self.adj[y].append(x)
             self.spaces += ids
             self.routes.append((a, b, ids))
+        # the routes out of each town, in map order: their spaces from the town, and the town at the far end
+        self.town_legs: dict[str, list[tuple[tuple[str, ...], str]]] = {t: [] for t in self.towns}
+        for a, b, ids in self.routes:
+            self.town_legs[a].append((tuple(ids), b))
+            self.town_legs[b].append((tuple(reversed(ids)), a))
+        self.town_routes = {t: [spaces for spaces, _ in legs] for t, legs in self.town_legs.items()}
         self.blue_starts = list(chosen.get("blue_starts", []))
         self.red_starts = list(chosen.get("red_starts", []))
         for name in ("blue_starts", "red_starts"):
@@ -111,8 +124,10 @@ class Board:
                 if t not in self.town_region:
                     raise MapError(f"map.sides.{name}", f"{t!r} is not a town of this side")
         self.is_town = {t: True for t in self.towns}
+        self.town_set = frozenset(self.towns)
         for s in self.spaces:
             self.is_town[s] = False
+        self._near: dict[str, _NearWeights] = {}
         self.problems = self.check()
         if self.problems:
             raise MapError("map", self.problems[0])
@@ -144,61 +159,173 @@ class Board:
         return {t: {town: cost for town, (cost, _) in self.cheapest(t, empty, -1, False, True).items()} | {t: 0}
                 for t in self.towns}
 
+    @cached_property
+    def space_number(self) -> dict[str, int]:
+        """The number of each space (s12: 12), the order spaces are listed in."""
+        return {s: int(s[1:]) for s in self.spaces}
+
+    def near_weights(self, node: str) -> dict[str, float]:
+        """For a train at `node`: 0.5 / (1 + spaces to the soul's town) for any soul tile (9 spaces
+        for a town off this side), the heuristics' pull of a soul aboard. A train on the track is
+        measured from its route's first town. Filled as souls are asked for; shared by every state."""
+        weights = self._near.get(node)
+        if weights is None:
+            town = node if node in self.distance else self.routes[self.space_route[node]][0]
+            weights = self._near[node] = _NearWeights(self.distance[town])
+        return weights
+
     def is_space(self, node: str) -> bool:
         return node in self.space_route
 
+    def first_legs(self, town: str, track: dict, me: int, ride_others: bool, place: bool) -> list[int]:
+        """The pieces each route out of `town` needs to reach the town at its other end, for the
+        routes open to `me` (as in `cheapest`, with no pieces laid this turn). Every way from a
+        town to another begins with one whole route, so the cheapest of these is what the
+        cheapest town of `cheapest(town, ...)` costs, and there is none when this is empty."""
+        legs = []
+        owner_of = track.get
+        for spaces in self.town_routes[town]:
+            cost = 0
+            for space in spaces:
+                owner = owner_of(space)
+                if owner is None:
+                    if not place:
+                        break
+                    cost += 1
+                elif owner == me or not ride_others:
+                    break
+            else:
+                legs.append(cost)
+        return legs
+
     def cheapest(self, start: str, track: dict, me: int, ride_others: bool, place: bool,
                  first_only: bool = False, spaces: bool = False,
-                 free: frozenset = frozenset()) -> dict[str, tuple[int, list[str]]]:
+                 free: frozenset = frozenset(), limit: int | None = None) -> dict[str, tuple[int, tuple[str, ...]]]:
         """Cheapest route from `start` to every other town: {town: (pieces to place, nodes after
         start)}. An empty space costs one piece (if `place`), another player's trail nothing (if
         `ride_others`), your own trail (`me`) blocks; towns cost nothing and may be passed
         through. With `first_only`, stop at the first (cheapest) town. Ties go to the route met
         first in map order, so the answer is stable. With `spaces`, the spaces a route may end on
         are listed too (for the reading in which a train may stop on the track); spaces in `free`
-        (your pieces laid this turn) are ridden for nothing."""
-        best = {start: 0}
-        prev: dict[str, str] = {}
-        queue = deque([(0, start)])
-        is_town, adj = self.is_town, self.adj
-        result: dict[str, tuple[int, list[str]]] = {}
-        done = set()
-        while queue:
-            cost, node = queue.popleft()
-            if node in done:
+        (your pieces laid this turn) are ridden for nothing. With `limit`, only places costing at
+        most that many pieces are listed (the same ones, in the same order, as without it).
+
+        The search takes places in order of cost, cost-free steps first (a 0-1 breadth-first
+        search), so the first time a place comes off the queue its cost is final; later entries
+        for it cost more and are skipped. Every place listed was reached from one listed before
+        it (or from the start), so its route is that one's and the few steps after it."""
+        if not place and not spaces and not free and (limit is None or limit >= 0) and start in self.town_set:
+            return self._rides(start, track, me, ride_others, first_only)
+        return self._search(start, track, me, ride_others, place, first_only, spaces, free, limit)
+
+    def _rides(self, start: str, track: dict, me: int, ride_others: bool,
+               first_only: bool) -> dict[str, tuple[int, tuple[str, ...]]]:
+        """`cheapest` when no piece is placed: every step is free (towns, other players' trail),
+        so the search's queue is a stack, and a route, once entered, is followed at once as far
+        as it goes (each of its spaces leads on to one place only). The same towns in the same
+        order, each by the same route, a route at a time instead of a space at a time."""
+        result: dict[str, tuple[int, tuple[str, ...]]] = {}
+        if not ride_others:
+            return result  # nothing is free to ride
+        legs = self.town_legs
+        owner_of = track.get
+        seen = {start}
+        paths: dict[str, tuple[str, ...]] = {start: ()}
+        stack: list = [start]
+        while stack:
+            node = stack.pop()
+            if type(node) is str:  # a town: listed, then each route out of it with a ridable first space
+                if node != start:
+                    result[node] = (0, paths[node])
+                    if first_only:
+                        return result
+                for spaces, far in legs[node]:
+                    first = spaces[0]
+                    if first not in seen:
+                        owner = owner_of(first)
+                        if owner is not None and owner != me:
+                            seen.add(first)
+                            stack.append((node, spaces, far))
                 continue
-            done.add(node)
-            if node != start and (is_town[node] or spaces):
-                path = [node]
-                while prev[path[-1]] != start:
-                    path.append(prev[path[-1]])
-                result[node] = (cost, path[::-1])
+            origin, spaces, far = node  # a route entered: followed while its spaces may be ridden
+            for space in spaces[1:]:
+                owner = owner_of(space)
+                if space in seen or owner is None or owner == me:
+                    break
+                seen.add(space)
+            else:
+                if far not in seen:
+                    seen.add(far)
+                    paths[far] = paths[origin] + spaces + (far,)
+                    stack.append(far)
+        return result
+
+    def _search(self, start: str, track: dict, me: int, ride_others: bool, place: bool, first_only: bool,
+                spaces: bool, free: frozenset, limit: int | None) -> dict[str, tuple[int, tuple[str, ...]]]:
+        """`cheapest` by a 0-1 breadth-first search of towns and spaces."""
+        best = {start: 0}
+        best_of = best.get
+        prev: dict[str, str] = {}
+        queue = deque(((0, start),))
+        pop, push, push_front = queue.popleft, queue.append, queue.appendleft
+        is_town, adj, owner_of = self.is_town, self.adj, track.get
+        free_ride = self.town_set | free if free else self.town_set
+        result: dict[str, tuple[int, tuple[str, ...]]] = {}
+        paths: dict[str, tuple[str, ...]] = {start: ()}
+        if limit is None:
+            limit = 1 << 30
+        while queue:
+            cost, node = pop()
+            if cost != best[node]:
+                continue  # a dearer entry for a place already taken off the queue
+            if cost > limit:
+                break
+            if node != start and (spaces or is_town[node]):
+                steps = [node]
+                step = prev[node]
+                while step not in paths:
+                    steps.append(step)
+                    step = prev[step]
+                steps.reverse()
+                path = paths[node] = paths[step] + tuple(steps)
+                result[node] = (cost, path)
                 if first_only:
                     return result
             for nxt in adj[node]:
-                if nxt in done:
-                    continue
-                if is_town[nxt] or nxt in free:
-                    step = 0
+                if nxt in free_ride:
+                    c = cost
                 else:
-                    owner = track.get(nxt)
+                    owner = owner_of(nxt)
                     if owner is None:
                         if not place:
                             continue
-                        step = 1
+                        c = cost + 1
                     elif owner == me or not ride_others:
                         continue
                     else:
-                        step = 0
-                c = cost + step
-                if c < best.get(nxt, 1 << 30):
+                        c = cost
+                if c < best_of(nxt, 1 << 30):
                     best[nxt] = c
                     prev[nxt] = node
-                    if step:
-                        queue.append((c, nxt))
+                    if c != cost:
+                        push((c, nxt))
                     else:
-                        queue.appendleft((c, nxt))
+                        push_front((c, nxt))
         return result
+
+
+class _NearWeights(dict):
+    """soul tile -> 0.5 / (1 + spaces from one town to the soul's town), filled on demand."""
+
+    __slots__ = ("near",)
+
+    def __init__(self, near: dict[str, int]):
+        super().__init__()
+        self.near = near
+
+    def __missing__(self, soul: str) -> float:
+        weight = self[soul] = 0.5 / (1 + self.near.get(soul_town(soul), 9))
+        return weight
 
 
 def load_board(data: Any, players: int) -> Board:

@@ -17,14 +17,16 @@ value, so actions name values. Soul tiles are `d-<town>-<n>` (dark) and `l-<town
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, _count_elements
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from itertools import chain, combinations_with_replacement
+from itertools import chain, combinations_with_replacement, compress, count, repeat
+from operator import eq, gt, ne
 from typing import Any
 
 from verify.engine import Action, Chance, Game, IllegalAction, NotationError, SetupError, State, player_names
 from verify.games.spectral_rails.board import Board, MapError
+from verify.games.spectral_rails.board import soul_town as _soul_town
 from verify.kit import Visibility, Zone, conservation_problems, outcome_from_scores
 
 COLOURS = ("green", "purple", "orange", "grey")
@@ -239,10 +241,142 @@ def parse_action(text: str) -> Action:
                         "drop, lay, stop, stay, deliver, end, bid, clear, leader)")
 
 
+# Actions are immutable values: the ones made while listing legal actions are made once and shared.
+_play_action = lru_cache(maxsize=None)(Play)
+_remove_action = lru_cache(maxsize=None)(Remove)
+_go_action = lru_cache(maxsize=None)(Go)
+_drop_action = lru_cache(maxsize=None)(Drop)
+_deliver_action = lru_cache(maxsize=None)(Deliver)
+_board_action = lru_cache(maxsize=None)(Board_)
+_clear_action = lru_cache(maxsize=None)(Clear)
+_start_action = lru_cache(maxsize=None)(Start)
+_pass_action = lru_cache(maxsize=None)(Pass)
+_leader_action = lru_cache(maxsize=None)(Leader)
+
+
 @lru_cache(maxsize=None)
-def _soul_town(soul: str) -> str:
-    """The town a soul tile names: d-<town>-<n> or l-<town>."""
-    return soul[2:].rsplit("-", 1)[0] if soul.startswith("d-") else soul[2:]
+def _card_options(have: tuple[int, ...], coin: bool) -> tuple[tuple[int, ...], ...]:
+    """The cards that may move a train, from a hand of these values (sorted): one card, highest
+    first, then (with a coin) two."""
+    values = sorted(set(have), reverse=True)
+    options = [(v,) for v in values]
+    if coin:
+        for i, v in enumerate(values):
+            for w in values[i:]:
+                if v != w or have.count(v) >= 2:
+                    options.append((v, w))
+    return tuple(options)
+
+
+@lru_cache(maxsize=None)
+def _bids(have: tuple[int, ...], mine: int, high: int) -> tuple[Bid, ...]:
+    """The bids of up to three cards from a hand of these values (sorted) that raise a bid of
+    `mine` above `high` with no card to spare: every card is needed to beat the bid."""
+    found = []
+    held = {v: have.count(v) for v in have}
+    for k in (1, 2, 3):
+        for combo in combinations_with_replacement(sorted(held, reverse=True), k):
+            if any(map(gt, map(combo.count, combo), map(held.__getitem__, combo))):
+                continue
+            total = mine + sum(combo)
+            if total <= high:
+                continue
+            if all(total - v <= high for v in combo):
+                found.append(Bid(tuple(combo)))
+    return tuple(found)
+
+
+def _without(values: list[int], value: int) -> list[int]:
+    """`values` less one card of `value`."""
+    rest = list(values)
+    rest.remove(value)
+    return rest
+
+
+class _CardValues(dict):
+    """card -> value (G3 -> 3), filled on demand."""
+
+    def __missing__(self, card: str) -> int:
+        value = self[card] = int(card[1:])
+        return value
+
+
+_CARD_VALUE = _CardValues()
+
+
+class _Ledger:
+    """What the last check of a state's invariants saw: a copy of every zone, the number of
+    pieces of each owner on the map, a tally of every component, the components whose tally is
+    not the game's (`off`), and whether every invariant held (`sound`). `update` compares each
+    zone with its copy and recounts only the zones that differ; when the components that left
+    them are the ones that came in (a card played, a soul boarded, a piece laid), the tally
+    stands as it was."""
+
+    __slots__ = ("expected", "pieces", "copies", "track", "owners", "counts", "off", "moved", "sound")
+
+    def __init__(self, expected: dict, colours, lists: list[list], track: dict):
+        self.expected = expected
+        self.pieces = {p: f"trail-{colour}" for p, colour in enumerate(colours)}
+        self.copies = [list(zone) for zone in lists]
+        self.track = dict(track)
+        self.owners = self._owners(track)
+        counts: dict = {}
+        _count_elements(counts, chain(chain.from_iterable(lists), self._trail(self.owners)))
+        self.counts = counts
+        self.off = {c for c in counts.keys() | expected.keys() if counts.get(c, 0) != expected.get(c, 0)}
+        self.moved: set = set()  # the players with more or fewer pieces on the map than at the last check
+        self.sound = False
+
+    def _trail(self, owners: dict) -> list:
+        """The trail pieces on the map, as components (a piece of no player's: a component of none)."""
+        pieces = self.pieces
+        return [pieces.get(owner, ("trail of", owner)) for owner, n in owners.items() for _ in range(n)]
+
+    @staticmethod
+    def _owners(track: dict) -> dict:
+        """owner -> pieces on the map."""
+        owners: dict = {}
+        _count_elements(owners, track.values())
+        return owners
+
+    def update(self, lists: list[list], track: dict) -> list[int]:
+        """Bring the tally up to date; return the indices of the zones that changed."""
+        copies = self.copies
+        changed = list(compress(count(), map(ne, lists, copies)))
+        track_changed = track != self.track
+        if not changed and not track_changed:
+            if self.moved:
+                self.moved = set()
+            return changed
+        gone: dict = {}
+        came: dict = {}
+        _count_elements(gone, chain.from_iterable(map(copies.__getitem__, changed)))
+        _count_elements(came, chain.from_iterable(map(lists.__getitem__, changed)))
+        self.moved = set()
+        if track_changed:  # the pieces that left the map or came onto it
+            owners, before = self._owners(track), self.owners
+            for owner in owners.keys() | before.keys():
+                more = owners.get(owner, 0) - before.get(owner, 0)
+                if more:
+                    self.moved.add(owner)
+                    piece = self.pieces.get(owner, ("trail of", owner))
+                    side = came if more > 0 else gone
+                    side[piece] = side.get(piece, 0) + abs(more)
+            self.track, self.owners = dict(track), owners
+        for i in changed:
+            copies[i] = list(lists[i])
+        if gone != came:  # the tally changes
+            counts, expected, off = self.counts, self.expected, self.off
+            for c, n in gone.items():
+                counts[c] -= n
+            for c, n in came.items():
+                counts[c] = counts.get(c, 0) + n
+            for c in gone.keys() | came.keys():
+                if counts[c] == expected.get(c, 0):
+                    off.discard(c)
+                else:
+                    off.add(c)
+        return changed
 
 
 # --- the game ------------------------------------------------------------------------------------
@@ -334,6 +468,7 @@ class SpectralRails(Game):
         state = SpectralRailsState(self, board, players, Chance(seed))
         state.setup = setup or None
         _apply_setup(state, setup)
+        state._changed()
         return state
 
     def notation_help(self) -> str:
@@ -438,6 +573,12 @@ class SpectralRailsState(State):
         self._winner_pending = False
         self._legal: tuple | None = None
         self._counts: Counter | None = None  # fixed once the setup has named every soul tile
+        self._ledger: _Ledger | None = None  # what the last check of the invariants saw
+        # Routes and removable pieces worked out for the trains and trail as they stand; emptied
+        # whenever a train, a piece of trail or the turn changes.
+        self._memo: dict = {}
+        # (souls delivered for one point, for two) -> their points: shared by copies of a state
+        self._delivery_points: dict[tuple, tuple[int, int, int]] = {}
 
     # --- components -------------------------------------------------------------------------------
     @staticmethod
@@ -449,16 +590,87 @@ class SpectralRailsState(State):
         return soul.startswith("d-")
 
     def check_invariants(self) -> list[str]:
-        """The kit's conservation check and the rules' own, with a fast path: when every
-        component is counted right (one C-level tally), the kit's itemised check is skipped."""
-        lists = [*self.hands, *self.rows, *self.bids, *self.coins, *self.supply, *self.aboard, *self.delivered1,
-                 *self.delivered2, self.bank, *self.waiting.values(), self.bag, self.light, self.box,
-                 self.round_track, self.wrecks_off]
-        counts = Counter(chain.from_iterable(lists))
-        counts.update(f"trail-{self.colours[o]}" for o in self.track.values())
-        if dict.__ne__(counts, self._component_counts()):
-            return conservation_problems(self.zones(), self.components()) + self.rule_problems()
-        return self.rule_problems()
+        """Broken invariants, as sentences: the answer of `full_check`, found fast. Every zone is
+        compared (in C) with a copy kept from the last check, and a tally of every component is
+        brought up to date from the zones that differ; the rules' limits are looked at again for
+        the players and towns whose zones differ. Only when something is amiss does the full
+        check run, to name it."""
+        if self._sound():
+            return []
+        return self.full_check()
+
+    def full_check(self) -> list[str]:
+        """The invariants checked the slow, plain way: the kit's conservation check over every
+        zone, then the rules' own."""
+        return conservation_problems(self.zones(), self.components()) + self.rule_problems()
+
+    def _zone_lists(self) -> list[list]:
+        """The live list of every zone, in a fixed order (the trail on the map aside)."""
+        return [*self.hands, *self.rows, *self.bids, *self.coins, *self.supply, *self.aboard, *self.delivered1,
+                *self.delivered2, self.bank, *self.waiting.values(), self.bag, self.light, self.box,
+                self.round_track, self.wrecks_off]
+
+    def _sound(self) -> bool:
+        """Whether `full_check` would find nothing: every component in its place, counted right,
+        and every limit of the rules kept."""
+        lists = self._zone_lists()
+        ledger = self._ledger
+        if ledger is None or len(ledger.copies) != len(lists):
+            ledger = self._ledger = _Ledger(self._component_counts(), self.colours, lists, self.track)
+        changed = ledger.update(lists, self.track)
+        ledger.sound = not ledger.off and self._limits_kept(lists, changed if ledger.sound else None, ledger)
+        return ledger.sound
+
+    def _limits_kept(self, lists: list[list], changed: list[int] | None, ledger: _Ledger) -> bool:
+        """Whether the rules' own invariants hold, every component being where it may be. After a
+        check that found nothing, only what the zones that `changed` (and the pieces each player
+        has on the map) bear on is looked at again; with `changed` None, everything is."""
+        n = len(self.players)
+        first = 8 * n + 1  # the souls waiting in towns: the zones from here
+        last = first + len(self.waiting)
+        on_board = ledger.owners
+        if changed is None:
+            changed, moved = range(len(lists)), range(n)
+        else:
+            moved = ledger.moved
+        for i in changed:
+            if i < 6 * n:  # hands, rows, bids, coins, supplies, souls aboard: player by player
+                kind, p = divmod(i, n)
+                if kind < 3:
+                    if len(self.hands[p]) + len(self.rows[p]) + len(self.bids[p]) != self._cards_held[p]:
+                        return False
+                elif kind == 3:
+                    if len(self.coins[p]) > COINS:
+                        return False
+                elif kind == 4:
+                    if on_board.get(p, 0) + len(self.supply[p]) != TRAIL:
+                        return False
+                elif len(self.aboard[p]) > self.game.seats:
+                    return False
+            elif first <= i < last and not self._own_souls[i - first].isdisjoint(lists[i]):
+                return False  # a soul waits at its own town
+        for p in moved:  # (a piece of nobody's on the map breaks conservation before this)
+            if on_board.get(p, 0) + len(self.supply[p]) != TRAIL:
+                return False
+        if (self.round > ROUNDS or self.phase == OVER and (self.round != ROUNDS or self.round_track)
+                or self.phase == TURN and None in self.trains):
+            return False
+        return self.phase == OVER or bool(self.legal_actions(self.players[self.current]))
+
+    @cached_property
+    def _cards_held(self) -> list[int]:
+        """Each player's number of ether cards, between hand, row and bid."""
+        return [len(self.game.card_values[colour]) for colour in self.colours]
+
+    @cached_property
+    def _own_souls(self) -> list[frozenset]:
+        """Per town (in the order of `waiting`), the components bound for it."""
+        bound: dict[str, list] = {town: [] for town in self.waiting}
+        for c in self._component_counts():
+            town = _soul_town(c)
+            if town in bound:
+                bound[town].append(c)
+        return [frozenset(souls) for souls in bound.values()]
 
     def _component_counts(self) -> Counter:
         if self._counts is None:
@@ -539,7 +751,7 @@ class SpectralRailsState(State):
 
     # --- helpers ----------------------------------------------------------------------------------
     def _values(self, p: int) -> list[int]:
-        return [int(c[1:]) for c in self.hands[p]]
+        return list(map(_CARD_VALUE.__getitem__, self.hands[p]))
 
     def _has_cards(self, p: int, values) -> bool:
         have = self._values(p)
@@ -561,22 +773,62 @@ class SpectralRailsState(State):
                 self.rows[p].insert(0, card)  # laid one by one to the left
         return cards
 
-    def _reach(self, p: int, by_coin: bool, first_only: bool = False) -> dict:
-        others = self.game.move_reading == "others" or by_coin
-        spaces = self.game.end_anywhere  # a coin move too may stop on the trail it rides
-        return self.board.cheapest(self.trains[p], self.track, p, others, not by_coin, first_only, spaces, self.laid)
+    def _reach(self, p: int, by_coin: bool, first_only: bool = False, limit: int | None = None) -> dict:
+        """The cheapest routes for `p`'s train (see Board.cheapest); those costing more than
+        `limit` pieces are left out. Remembered until a train, the trail or the turn changes."""
+        key = ("reach", p, by_coin, first_only, limit)
+        found = self._memo.get(key)
+        if found is None:
+            others = self.game.move_reading == "others" or by_coin
+            spaces = self.game.end_anywhere  # a coin move too may stop on the trail it rides
+            found = self._memo[key] = self.board.cheapest(self.trains[p], self.track, p, others, not by_coin,
+                                                          first_only, spaces, self.laid, limit)
+        return found
+
+    def _changed(self) -> None:
+        """A train, a piece of trail or the turn changed: forget the routes worked out."""
+        self._memo = {}
 
     def _min_move_cost(self, p: int) -> int | None:
         if self.game.end_anywhere:
             return 0  # the train may take trail and stay
-        reach = self._reach(p, False, first_only=True)
-        return min((c for c, _ in reach.values()), default=None)
+        key = ("least", p)
+        if key not in self._memo:
+            if not self.laid:  # the cheapest route out of the train's town
+                others = self.game.move_reading == "others"
+                legs = self.board.first_legs(self.trains[p], self.track, p, others, True)
+                self._memo[key] = min(legs, default=None)
+                if others:  # a route out that costs nothing is all other players' trail: a coin rides it
+                    self._memo["coin", p] = 0 in legs
+            else:
+                reach = self._reach(p, False, first_only=True)
+                self._memo[key] = min((c for c, _ in reach.values()), default=None)
+        return self._memo[key]
+
+    def _coin_move_possible(self, p: int) -> bool:
+        """Whether a coin move reaches somewhere: over other players' trail only."""
+        key = ("coin", p)
+        if key not in self._memo:
+            if not self.laid and not self.game.end_anywhere:  # a whole route out of the town of others' trail
+                self._memo[key] = bool(self.board.first_legs(self.trains[p], self.track, p, True, False))
+            else:
+                self._memo[key] = bool(self._reach(p, True, first_only=True))
+        return self._memo[key]
 
     def _connected(self, p: int) -> set[str]:
         """Your pieces joined to your train by your own trail (a town breaks the chain)."""
         train = self.trains[p]
         found: set[str] = set()
         if train is None:
+            return found
+        routes = self.board.town_routes.get(train)
+        if routes is not None:  # a train in a town: the unbroken run of your pieces from it on each route
+            owner_of = self.track.get
+            for spaces in routes:
+                for s in spaces:
+                    if owner_of(s) != p:
+                        break
+                    found.add(s)
             return found
         todo = [s for s in self.board.adj[train] if self.track.get(s) == p]
         if self.track.get(train) == p:
@@ -591,44 +843,54 @@ class SpectralRailsState(State):
                     todo.append(nxt)
         return found
 
-    def _removable(self, p: int) -> tuple[list[str], bool]:
+    def _removable(self, p: int) -> tuple[tuple[str, ...], bool]:
         """(pieces you may take back, whether you may choose how many)."""
-        mine = [s for s, o in self.track.items() if o == p]
-        connected = self._connected(p)
-        if not connected:
-            return mine, True
-        return [s for s in mine if s not in connected], False
+        key = ("removable", p)
+        found = self._memo.get(key)
+        if found is None:
+            mine = list(compress(self.track, map(eq, self.track.values(), repeat(p))))
+            connected = self._connected(p)
+            found = self._memo[key] = ((tuple(mine), True) if not connected
+                                       else (tuple(s for s in mine if s not in connected), False))
+        return found
 
-    def _card_options(self, p: int) -> list[tuple[int, ...]]:
-        values = sorted(set(self._values(p)), reverse=True)
-        options = [(v,) for v in values]
-        if self.coins[p]:
-            have = self._values(p)
-            for i, v in enumerate(values):
-                for w in values[i:]:
-                    if v != w or have.count(v) >= 2:
-                        options.append((v, w))
-        return options
+    def _removable_count(self, p: int) -> int:
+        """How many pieces `p` may take back: `len(self._removable(p)[0])`."""
+        found = self._memo.get(("removable", p))
+        if found is not None:
+            return len(found[0])
+        mine = list(self.track.values()).count(p)
+        connected = self._connected(p) if mine else ()
+        return mine - len(connected)  # the pieces joined to the train are some of yours
 
-    def _move_options(self, p: int) -> list[Action]:
-        """Every way to do step B now (play, remove or coin), as actions."""
+    def _move_options(self, p: int, have: list[int] | None = None) -> list[Action]:
+        """Every way to do step B now (play, remove or coin), as actions; with `have`, for a hand
+        of those card values instead of the hand held."""
+        have = tuple(sorted(self._values(p) if have is None else have))
+        key = ("moves", p, have, len(self.coins[p]), len(self.supply[p]))
+        found = self._memo.get(key)
+        if found is not None:
+            return list(found)
         actions: list[Action] = []
-        options = self._card_options(p)
+        options = _card_options(have, bool(self.coins[p]))
         if options:
             min_cost = self._min_move_cost(p)
             supply = len(self.supply[p])
-            removable, _ = self._removable(p)
+            removable = self._removable_count(p)
             # remove-then-take: a card worth more than the supply is played when removal makes up the rest
-            reach = supply + (len(removable) if self.game.remove_then_take else 0)
-            for cards in options:
-                total = sum(cards)
-                if min_cost is not None and total <= reach and min_cost <= total:
-                    actions.append(Play(cards))
-            if removable:
-                least = len(removable) if self.game.remove_exactly else 1
-                actions += [Remove(cards) for cards in options if sum(cards) <= least or not self.game.remove_exactly]
-        if self.coins[p] and self._reach(p, True, first_only=True):
+            reach = supply + (removable if self.game.remove_then_take else 0)
+            if min_cost is not None:
+                for cards in options:
+                    total = sum(cards)
+                    if total <= reach and min_cost <= total:
+                        actions.append(_play_action(cards))
+            if removable and not self.game.remove_exactly:
+                actions += map(_remove_action, options)
+            elif removable:
+                actions += [_remove_action(cards) for cards in options if sum(cards) <= removable]
+        if self.coins[p] and self._coin_move_possible(p):
             actions.append(COIN)
+        self._memo[key] = tuple(actions)
         return actions
 
     # --- legal actions ----------------------------------------------------------------------------
@@ -646,14 +908,19 @@ class SpectralRailsState(State):
             return []
         if self.phase == START:
             taken = set(self.trains)
-            return [Start(t) for t in self._starts() if t not in taken]
+            return [_start_action(t) for t in self._starts() if t not in taken]
         if self.phase == AUCTION:
             return self._auction_passes(p) + self._bid_options(p)
         if self.phase == CLEAR:
             acts: list[Action] = []
             if self.clear_left:
-                acts += [Clear(s) for s in sorted(self.track, key=lambda s: int(s[1:])) if self._may_clear(p, s)]
-            return acts + [Leader(q) for q in self.players]
+                track = self.track
+                spaces = sorted(track, key=self.board.space_number.__getitem__)
+                if self.game.auction_clear == "anyone":
+                    acts += [_clear_action(s) for s in spaces if track[s] is not None]
+                else:
+                    acts += [_clear_action(s) for s in spaces if self._may_clear(p, s)]
+            return acts + list(map(_leader_action, self.players))
         step = self.step
         if step == BEGIN:
             moves = self._move_options(p)
@@ -670,13 +937,13 @@ class SpectralRailsState(State):
             return moves
         if step == DROP:
             removable, free = self._removable(p)
-            acts = [Drop(s) for s in sorted(removable, key=lambda s: int(s[1:]))]
+            acts = [_drop_action(s) for s in sorted(removable, key=self.board.space_number.__getitem__)]
             if free and self.dropped and not self.game.remove_exactly and not self.take_after:
                 acts.append(STOP)
             return acts
         if step == DELIVER:
             town = self.trains[p]
-            return [Deliver(s) for s in self.aboard[p] if self.soul_town(s) == town] + [END]
+            return [_deliver_action(s) for s in self.aboard[p] if _soul_town(s) == town] + [END]
         return []
 
     def _starts(self) -> list[str]:
@@ -688,36 +955,23 @@ class SpectralRailsState(State):
         if not souls or len(self.aboard[p]) >= self.game.seats:
             return []
         if len(self.aboard[p]) < FREE_SEATS:
-            return [Board_(s) for s in dict.fromkeys(souls)]
+            return [_board_action(s) for s in dict.fromkeys(souls)]
         acts = []
-        for v in sorted(set(self._values(p))):
-            trial = self.clone()
-            trial._spend(p, [v])
-            if self.game.board_stay or trial._move_options(p):
-                acts += [Board_(s, v) for s in dict.fromkeys(souls)]
+        have = self._values(p)
+        for v in sorted(set(have)):
+            if self.game.board_stay or self._move_options(p, _without(have, v)):
+                acts += [_board_action(s, v) for s in dict.fromkeys(souls)]
         return acts
 
     def _auction_passes(self, p: int) -> list[Action]:
         """Leaving the auction: with cards bid, naming the one taken back where the passer chooses."""
         if self.bids[p] and self.game.auction_keep == "choice":
-            return [Pass(v) for v in sorted({int(c[1:]) for c in self.bids[p]}, reverse=True)]
+            return [_pass_action(v) for v in sorted({int(c[1:]) for c in self.bids[p]}, reverse=True)]
         return [PASS]
 
     def _bid_options(self, p: int) -> list[Action]:
-        have = self._values(p)
-        mine = sum(int(c[1:]) for c in self.bids[p])
-        found = []
-        for k in (1, 2, 3):
-            for combo in combinations_with_replacement(sorted(set(have), reverse=True), k):
-                if any(combo.count(v) > have.count(v) for v in combo):
-                    continue
-                total = mine + sum(combo)
-                if total <= self.high:
-                    continue
-                # only raises with no card to spare: every card is needed to beat the bid
-                if all(total - v <= self.high for v in combo):
-                    found.append(Bid(tuple(combo)))
-        return found
+        have = tuple(sorted(self._values(p)))
+        return list(_bids(have, sum(int(c[1:]) for c in self.bids[p]), self.high))
 
     # --- apply ------------------------------------------------------------------------------------
     def apply(self, player: str, action: Action) -> None:
@@ -796,6 +1050,7 @@ class SpectralRailsState(State):
         if town in self.trains:
             raise IllegalAction("start towns", f"another train already starts at {town}")
         self.trains[p] = town
+        self._changed()
         self.start_order.pop(0)
         if self.start_order:
             self.current = self.start_order[0]
@@ -821,10 +1076,8 @@ class SpectralRailsState(State):
         elif action.paying:
             raise IllegalAction("fourth soul", "only the 4th soul and later cost a card")
         if not self.game.board_stay:
-            trial = self.clone()
-            if action.paying:
-                trial._spend(p, [action.paying])
-            if not trial._move_options(p):
+            have = self._values(p)
+            if not self._move_options(p, _without(have, action.paying) if action.paying else have):
                 raise IllegalAction("moving", "after boarding you must move, and you would have no way to")
         if action.paying:
             self._spend(p, [action.paying])
@@ -878,7 +1131,7 @@ class SpectralRailsState(State):
     def _coin(self, p: int) -> None:
         if not self.coins[p]:
             raise IllegalAction("coin move", "you have no coin")
-        if not self._reach(p, True, first_only=True):
+        if not self._coin_move_possible(p):
             raise IllegalAction("coin move", "no town can be reached over other players' trail")
         self.bank.append(self.coins[p].pop())
         self.step = GO
@@ -887,8 +1140,10 @@ class SpectralRailsState(State):
 
     def _go_options(self, p: int) -> list[Action]:
         """The moves that end step B: the cheapest route to each place within the pieces taken."""
-        reach = self._reach(p, self.by_coin)
-        moves: list[Action] = [Go(tuple(path)) for town, (cost, path) in reach.items() if cost <= self.taken]
+        reach = self._reach(p, self.by_coin, limit=self.taken)
+        moves: list[Action] = [_go_action(path) for _, path in reach.values()]
+        # the pieces each route places (its cost), for scoring the moves
+        self._memo["placed", p] = {path: cost for cost, path in reach.values()}
         if self.game.end_anywhere and not self.by_coin:
             moves.append(STAY)
         return moves
@@ -920,6 +1175,7 @@ class SpectralRailsState(State):
         return spaces
 
     def _lay(self, p: int, space: str) -> None:
+        self._changed()
         self.track[space] = p
         self.supply[p].pop()
         self.taken -= 1
@@ -941,7 +1197,7 @@ class SpectralRailsState(State):
             if node in seen:
                 raise IllegalAction("route", f"the route passes {node} twice")
             seen.add(node)
-            if board.is_space(node):
+            if node in board.space_route:
                 owner = track.get(node)
                 if node in self.laid:
                     pass  # laid this turn: ridden like the pieces the route itself gets
@@ -966,6 +1222,7 @@ class SpectralRailsState(State):
         self.taken = 0
         self.by_coin = False
         self.trains[p] = here
+        self._changed()
         self._to_deliver(p)
 
     def _maybe_end_drop(self, p: int) -> None:
@@ -994,6 +1251,7 @@ class SpectralRailsState(State):
         if action.space not in removable:
             raise IllegalAction("removing trail", f"{action.space} is joined to your train and cannot be taken back")
         del self.track[action.space]
+        self._changed()
         self.supply[p].append(f"trail-{self.colours[p]}")
         self.drop_left -= 1
         self.dropped += 1
@@ -1001,7 +1259,7 @@ class SpectralRailsState(State):
 
     def _to_deliver(self, p: int) -> None:
         town = self.trains[p]
-        if any(self.soul_town(s) == town for s in self.aboard[p]):
+        if town in map(_soul_town, self.aboard[p]):
             self.step = DELIVER
         else:
             self._next_turn()
@@ -1026,6 +1284,7 @@ class SpectralRailsState(State):
         self.step = BEGIN
         self.taken = 0
         self.laid = frozenset()
+        self._changed()
         n = len(self.players)
         for k in range(1, n + 1):
             q = (self.current + k) % n
@@ -1058,6 +1317,7 @@ class SpectralRailsState(State):
             self.bag += [s for s in self.waiting[town] if self.is_dark(s)]
             self.waiting[town] = [s for s in self.waiting[town] if not self.is_dark(s)]
         self.trains = [None] * len(self.players)
+        self._changed()
         tiles = [s for s in self.light if self.soul_town(s) in self.board.town_region]
         self.light[:] = [s for s in self.light if s not in tiles]
         self._lay_out(tiles, "souls.light", 1)
@@ -1158,6 +1418,7 @@ class SpectralRailsState(State):
             whose = "your own" if self.game.auction_clear == "own" else "other players'"
             raise IllegalAction("auction", f"{space} holds {self.players[owner]}'s trail: you remove only {whose} trail")
         del self.track[space]
+        self._changed()
         self.supply[owner].append(f"trail-{self.colours[owner]}")
         self.clear_left -= 1
 
@@ -1209,16 +1470,25 @@ class SpectralRailsState(State):
 
     # --- scoring ----------------------------------------------------------------------------------
     def final_score(self, p: int) -> tuple[int, dict]:
-        board = self.board
-        delivered = self.delivered1[p] + self.delivered2[p]
-        towns = {self.soul_town(s) for s in delivered}
-        regions = {board.town_region.get(t) for t in towns}
-        base = len(self.delivered1[p]) + 2 * len(self.delivered2[p])
-        every = 6 if all(r in regions for r in board.regions) else 0
-        full = 3 * sum(1 for r in board.regions if all(t in towns for t in board.region_towns[r]))
-        aboard = -len(self.aboard[p])
-        total = base + every + full + aboard
+        base, every, full, aboard, total = self._points(self.delivered1[p], self.delivered2[p], len(self.aboard[p]))
         return total, {"souls": base, "every_region": every, "whole_regions": full, "aboard": aboard, "total": total}
+
+    def _points(self, one: list[str], two: list[str], aboard: int) -> tuple[int, int, int, int, int]:
+        """(souls, every region, whole regions, souls aboard, total) for souls delivered for one
+        point (`one`) and for two, with `aboard` souls left on the train."""
+        key = (tuple(one), tuple(two))
+        found = self._delivery_points.get(key)
+        if found is None:
+            board = self.board
+            towns = set(map(_soul_town, one))
+            towns.update(map(_soul_town, two))
+            regions = set(map(board.town_region.get, towns))
+            base = len(one) + 2 * len(two)
+            every = 6 if regions.issuperset(board.regions) else 0
+            full = 3 * sum(1 for region in board.region_town_sets if region <= towns)
+            found = self._delivery_points[key] = (base, every, full)
+        base, every, full = found
+        return base, every, full, -aboard, base + every + full - aboard
 
     def outcome(self):
         scores, breakdown = {}, {}
@@ -1268,29 +1538,39 @@ class SpectralRailsState(State):
         other.track = dict(self.track)
         other.waiting = {t: list(s) for t, s in self.waiting.items()}
         other.chance = self.chance.copy()
+        other._memo = dict(self._memo)
+        other._ledger = None
         return other
 
     def score(self, player: str) -> float:
         """How well `player` stands: points so far, souls aboard as promise (a debt in the last
         round), a soul about to get off, cards kept in hand."""
         p = self.index[player]
-        total, parts = self.final_score(p)
-        aboard = len(self.aboard[p])
-        value = total + aboard * (1.3 if self.round < ROUNDS else 0.0)
-        town = self.trains[p]
-        value += self._nearness(p, town)
-        value += 0.05 * len(self.hands[p]) + 0.02 * len(self.supply[p])
-        if self.phase == TURN and self.passed[p] and self.hands[p]:
+        aboard = self.aboard[p]
+        total = self._points(self.delivered1[p], self.delivered2[p], len(aboard))[4]
+        return self._value(total, aboard, self.round, self.trains[p], len(self.hands[p]), len(self.supply[p]),
+                           self.phase == TURN and self.passed[p] and bool(self.hands[p]))
+
+    def _value(self, total: int, aboard: list[str], round_: int, town: str | None, hand: int, supply: int,
+               idle: bool) -> float:
+        """`score` from its parts: points, the souls aboard, the round, the train's place, the
+        numbers of cards in hand and of pieces in supply, and whether the player has passed with
+        cards in hand during a round. The one formula, so that a score worked out without
+        playing an action equals the score after playing it, to the last bit."""
+        value = total + len(aboard) * (1.3 if round_ < ROUNDS else 0.0)
+        value += self._nearness_at(town, aboard)
+        value += 0.05 * hand + 0.02 * supply
+        if idle:
             value -= 0.5  # passing with cards in hand gives up the rest of the round
         return value
 
     def _nearness(self, p: int, town: str | None, souls=None) -> float:
+        return self._nearness_at(town, self.aboard[p] if souls is None else souls)
+
+    def _nearness_at(self, town: str | None, souls) -> float:
         if town is None:
             return 0.0
-        if town not in self.board.distance:  # a train on the track: measured from its route's first town
-            town = self.board.routes[self.board.space_route[town]][0]
-        near = self.board.distance[town]
-        return sum(0.5 / (1 + near.get(self.soul_town(s), 9)) for s in (self.aboard[p] if souls is None else souls))
+        return sum(map(self.board.near_weights(town).__getitem__, souls))
 
     def score_action(self, player: str, action: Action) -> float:
         """`score(player)` after `action`, worked out without playing it where the change is
@@ -1321,6 +1601,103 @@ class SpectralRailsState(State):
             return (base - 0.02 * placed - self._nearness(p, self.trains[p])
                     + self._nearness(p, action.path[-1]))
         return base
+
+    def score_actions(self, player: str, actions: list[Action]) -> list[float]:
+        """`score_action(player, action)` for each of `actions`, equal to it to the last bit, with
+        the work the actions share done once: the score as it stands, and the score after the
+        actions `score_action` tries on a copy (a start, a delivery, a bid, the pass that ends a
+        round...) worked out from the parts `score` reads. A copy is tried only for what is left
+        (laying a piece, staying, and a delivery or end of turn by a player who has passed)."""
+        p = self.index[player]
+        aboard, hand, supply, town = self.aboard[p], len(self.hands[p]), len(self.supply[p]), self.trains[p]
+        total = self._points(self.delivered1[p], self.delivered2[p], len(aboard))[4]
+        if self.phase != TURN:
+            return [self._score_between_rounds(player, p, action, total) for action in actions]
+        passed = self.passed[p]
+        base = self._value(total, aboard, self.round, town, hand, supply, passed and hand > 0)
+        near_here = placed_on = None
+        scores: list[float] = []
+        append = scores.append
+        for action in actions:
+            kind = type(action)
+            if kind is Play or kind is Remove:
+                append(base - 0.05 * len(action.cards))
+            elif kind is Go:
+                if near_here is None:
+                    near_here = self._nearness_at(town, aboard)
+                    placed_on = self._memo.get(("placed", p), {})
+                placed = placed_on.get(action.path)
+                if placed is None:  # a route of its own: its empty spaces
+                    track, space_route = self.track, self.board.space_route
+                    placed = sum(1 for node in action.path if node in space_route and node not in track)
+                append(base - 0.02 * placed - near_here + self._nearness_at(action.path[-1], aboard))
+            elif kind is Drop:
+                append(base + 0.02)
+            elif kind is Board_:
+                weight = 1.3 if self.round < ROUNDS else 0.0
+                append(base - 1 + weight + self._nearness_at(town, [action.soul]) - (0.05 if action.paying else 0.0))
+            elif kind is Coin or kind is Stop or kind is End and not passed:
+                append(base)  # nothing `score` reads changes (an end of turn never ends the round)
+            elif kind is Pass and sum(self.passed) >= len(self.players) - 1:
+                # the pass that ends the round: half the row comes back, and the next round (or the
+                # end) begins with an auction; the second half lifts the trains
+                round_ = self.round if self.round == ROUNDS else self.round + 1
+                append(self._value(total, aboard, round_, None if round_ == HALF + 1 else town,
+                                   hand + len(self.rows[p]) // 2, supply, False))
+            elif kind is Pass:
+                append(base - (0.5 if hand else 0.0))
+            elif kind is Deliver and not passed and action.soul in aboard:
+                left = list(aboard)
+                left.remove(action.soul)
+                one, two = self.delivered1[p], self.delivered2[p]
+                dark = self.is_dark(action.soul)
+                if (self.round > HALF and dark) or (not dark and self.game.light_points == 2):
+                    two = two + [action.soul]
+                else:
+                    one = one + [action.soul]
+                append(self._value(self._points(one, two, len(left))[4], left, self.round, town, hand, supply, False))
+            else:
+                append(self.score_action(player, action))
+        return scores
+
+    def _score_between_rounds(self, player: str, p: int, action: Action, total: int) -> float:
+        """`score_action` for a start, a bid or pass in the auction, or the auction winner's
+        clearing and choice of leader, worked out without a copy."""
+        phase, kind = self.phase, type(action)
+        aboard, hand, supply = self.aboard[p], len(self.hands[p]), len(self.supply[p])
+        if phase == START and kind is Start:
+            # the train is placed; the round begins once every train is (auction clearing first)
+            after = TURN if len(self.start_order) == 1 and not self._winner_pending else START
+            return self._value(total, aboard, self.round, action.town, hand, supply,
+                               after == TURN and self.passed[p] and hand > 0)
+        if phase == AUCTION and kind in (Pass, Bid):
+            return self._auction_score(p, action, total)
+        if phase == CLEAR and kind is Clear:
+            back = 1 if self.track.get(action.space) == p else 0
+            return self._value(total, aboard, self.round, self.trains[p], hand, supply + back, False)
+        if phase == CLEAR and kind is Leader:
+            return self._value(total, aboard, self.round, self.trains[p], hand, supply, self.passed[p] and hand > 0)
+        return self.score_action(player, action)
+
+    def _auction_score(self, p: int, action: Action, total: int) -> float:
+        """`score` after a bid or a pass in the auction: cards bid leave the hand; when the
+        auction ends, a bidder who left takes one card back and the round (or the half) begins."""
+        hand = len(self.hands[p])
+        if type(action) is Bid:
+            hand -= len(action.cards)
+            ins = [q for q in range(len(self.players)) if not self.out[q]]
+            done, winner = ins == [p], p
+        else:
+            ins = [q for q in range(len(self.players)) if not self.out[q] and q != p]
+            winner = self.high_player
+            done = not ins or (winner is not None and ins == [winner])
+            if done and self.bids[p] and p != winner:
+                hand += 1
+        after = AUCTION
+        if done:
+            after = START if self.round == HALF + 1 else CLEAR if winner is not None else TURN
+        return self._value(total, self.aboard[p], self.round, self.trains[p], hand, len(self.supply[p]),
+                           after == TURN and self.passed[p] and hand > 0)
 
     def setup_record(self) -> dict | None:
         return self.setup
