@@ -142,32 +142,41 @@ def scenario_text(game: Game, state: State, players: int, seed: int, record: lis
 
 
 def play_one(game: Game, players: int, seed: int, policy: str, turn_cap: int, rng: random.Random):
-    """Play one game; return (state, record, actions, problem or None)."""
+    """Play one game; return (state, record, actions, problem or None). The record holds
+    (player, action text, chance events) for every action tried; the texts are written once the
+    game is over."""
     state = game.new_state(players, seed=seed)
-    # Chance events made while setting up belong to the setup, not to any step.
-    logged = len(state.chance.log)
-    record: list = []
-    actions = 0
+    log = state.chance.log
+    setup_events = len(log)  # chance events made while setting up belong to the setup, not to a step
+    played: list = []  # (player, action, where its chance events end in the log)
+    actions, problem = 0, None
     while not state.is_terminal() and actions < turn_cap:
         movers = state.to_move()
         if not movers:
-            return state, record, actions, "the game is not over but nobody is to move"
+            problem = "the game is not over but nobody is to move"
+            break
         player = movers[0]
         action = choose(state, player, policy, rng)
         if action is None:
-            return state, record, actions, f"the game is not over but {player} has no legal action"
+            problem = f"the game is not over but {player} has no legal action"
+            break
         try:
             state.apply(player, action)
         except Exception as exc:  # an engine failure is exactly what a playout is for
-            record.append((player, str(action), state.chance.log[logged:]))
-            return state, record, actions, f"{player}: {action} failed: {type(exc).__name__}: {exc}"
-        record.append((player, str(action), state.chance.log[logged:]))
-        logged = len(state.chance.log)
+            played.append((player, action, len(log)))
+            problem = f"{player}: {action} failed: {type(exc).__name__}: {exc}"
+            break
+        played.append((player, action, len(log)))
         actions += 1
         problems = state.check_invariants()
         if problems:
-            return state, record, actions, f"after {player}: {action}: " + "; ".join(problems)
-    return state, record, actions, None
+            problem = f"after {player}: {action}: " + "; ".join(problems)
+            break
+    record, start = [], setup_events
+    for player, action, end in played:
+        record.append((player, str(action), log[start:end]))
+        start = end
+    return state, record, actions, problem
 
 
 def tally(report: SimulationReport, result: dict) -> None:
