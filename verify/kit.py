@@ -122,7 +122,15 @@ def zone_fields(zones: Iterable[Zone], viewer: str | None = None, everything: bo
 
 
 def conservation_problems(zones: Iterable[Zone], components: Mapping[Hashable, int]) -> list[str]:
-    """Every component in exactly one place: none missing, none doubled, nothing unknown."""
+    """Every component in exactly one place: none missing, none doubled, nothing unknown. The
+    count is made first, in one pass; only a count that differs looks for where each card is."""
+    zones = list(zones)
+    counted: Counter = Counter()
+    for zone in zones:
+        counted.update(zone.cards)
+    counted.pop(None, None)
+    if counted == (components if isinstance(components, Counter) else Counter(components)):
+        return []
     seen: Counter = Counter()
     where: dict[Hashable, list[str]] = {}
     for zone in zones:
