@@ -30,6 +30,7 @@ TICKET_DEAL = 6
 TICKET_DRAW = 4
 REDEAL = 4  # train cards each player gets for the second deck of the four-player game
 TWO_DECKS_AT = 4  # players from which the game plays the train deck twice
+MEMO_SIZE = 20000  # entries a game keeps of actions and scores it has worked out, before starting afresh
 
 CHOOSE, PLAY, OVER = "choose", "play", "over"
 START, DRAW2, KEEP = "start", "draw2", "keep"  # steps within a turn
@@ -114,6 +115,8 @@ class Pass(Action):
         return "pass"
 
 
+DRAW, STOP, TICKETS, PASS = DrawBlind(), Stop(), DrawTickets(), Pass()  # one each will do: they hold nothing
+
 NOTATION = "keep <ticket numbers> | keep none, draw, take <colour>, stop, play <cards>, tickets, pass"
 
 
@@ -149,6 +152,7 @@ class TicketToRideState(State):
         self.setup: dict | None = None
         self._outcome = None
         self._scores: dict | None = None
+        self._offer: tuple | None = None  # the last actions offered with what scores them fast
 
     # --- helpers ----------------------------------------------------------------------------
 
@@ -252,48 +256,64 @@ class TicketToRideState(State):
         return self.game.parse_action(text)
 
     def legal_actions(self, player: str) -> list[Action]:
+        self._offer = None
         if self.phase == OVER or player != self.mover:
             return []
+        game = self.game
         if self.phase == CHOOSE or self.step == KEEP:
             offered = sorted(self.pending[player])
             least = 1 if self.phase == CHOOSE else 0
             return [Keep(combo) for k in range(least, len(offered) + 1) for combo in combinations(offered, k)]
-        if self.step == DRAW2:
-            actions: list[Action] = [Stop()]
-            if self.deck:
-                actions.append(DrawBlind())
-            if self._can_take_faceup():
-                actions.extend(Take(c) for c in sorted(set(self.faceup)) if c != LOCO)
-            return actions
-        actions = []
-        if self.deck:
-            actions.append(DrawBlind())
+        second = self.step == DRAW2
+        actions: list[Action] = [STOP] if second else []
+        draw = bool(self.deck)
+        if draw:
+            actions.append(DRAW)
+        takes: list[str] = []
         if self._can_take_faceup():
-            actions.extend(Take(c) for c in sorted(set(self.faceup)))
-        actions.extend(self._plays(player))
-        if self.ticket_deck:
-            actions.append(DrawTickets())
-        return actions or [Pass()]
+            takes = sorted(set(self.faceup))
+            if second and LOCO in takes:
+                takes.remove(LOCO)
+            actions.extend(map(game.take_action, takes))
+        groups: list[tuple] = []
+        free: tuple[str, ...] = ()
+        tickets = False
+        if not second:
+            groups = self._play_groups(player)
+            for group in groups:
+                actions.extend(game.plays_of(*group))
+            free = tuple(group[0] for group in groups if group[3] == 0)
+            if len(free) >= 3:
+                actions.extend(game.trios_of(free))
+            tickets = bool(self.ticket_deck)
+            if tickets:
+                actions.append(TICKETS)
+            if not actions:
+                return [PASS]
+        # What the actions are, for score_actions to score them a kind at a time (see there).
+        self._offer = (player, list(actions), second, draw, takes, groups, free, tickets)
+        return actions
 
-    def _plays(self, player: str) -> list[Action]:
-        hand = Counter(self.hands[player])
-        locos = hand.get(LOCO, 0)
-        others = [p for p in self.players if p != player]
-        plays: list[Action] = []
-        free = []
-        for colour in self.game.colours:
-            have = hand.get(colour, 0)
-            if not have:
+    def _play_groups(self, player: str) -> list[tuple[str, int, int, int]]:
+        """Per colour held, in colour order: (colour, cards of it held, locomotives held, the
+        strength of the column an opponent shows in it, 0 for none): all a set of it depends on."""
+        hand = self.hands[player]
+        locos = hand.count(LOCO)
+        beat: dict[str, int] = {}
+        colour_only = self.game.bump_count == "colour"
+        for other in self.players:
+            if other == player:
                 continue
-            beat = max((self._column_strength(o, colour) for o in others), default=0)
-            if beat == 0:
-                free.append(colour)
-            for n in range(1, have + 1):
-                for m in range(0, locos + 1):
-                    if n + m >= 2 and n + m > beat:
-                        plays.append(Play((colour,) * n + (LOCO,) * m))
-        plays.extend(Play(trio) for trio in combinations(free, 3))
-        return plays
+            for colour, column in self.yards[other].items():
+                strength = len(column) - column.count(LOCO) if colour_only else len(column)
+                if strength > beat.get(colour, 0):
+                    beat[colour] = strength
+        groups = []
+        for colour in self.game.colours:
+            have = hand.count(colour)
+            if have:
+                groups.append((colour, have, locos, beat.get(colour, 0)))
+        return groups
 
     def _column_strength(self, player: str, colour: str) -> int:
         column = self.yards[player].get(colour)
@@ -347,7 +367,7 @@ class TicketToRideState(State):
         elif isinstance(action, Stop):
             raise IllegalAction("draw train cards", "'stop' ends a draw after its first card; no card has been drawn")
         elif isinstance(action, Pass):
-            if self.legal_actions(player) != [Pass()]:
+            if self.legal_actions(player) != [PASS]:
                 raise IllegalAction("ruling: pass", "a player may pass only when no action is possible")
             self._end_turn()
         else:
@@ -508,26 +528,57 @@ class TicketToRideState(State):
         return self.game.components
 
     def check_invariants(self) -> list[str]:
-        """The kit's checks, with a fast count first: the full conservation report (which names
-        where each card is) is built only when the count finds something wrong."""
+        """The kit's checks, with fast ones first; the full report (which names where each card is,
+        and every rule broken) is built only when a fast check finds something wrong.
+
+        Train cards: the cards of every zone, each weighed by a power of one more than the number
+        of train cards (a digit per kind), add up to the weight of all of them, and there are as
+        many as the game has. With that many cards no kind can fill a digit, so the sum is equal
+        exactly when every kind is there as often as the game has it. Tickets: as many as the
+        game has, and all of them. Big cities: all of them, each once."""
+        game = self.game
         cards = self.deck + self.faceup + self.discard
         for p in self.players:
             cards += self.hands[p]
             cards += self.tracks[p]
             for column in self.yards[p].values():
                 cards += column
-        tickets = list(self.ticket_deck)
-        for piles in (self.tickets, self.pending, self.done):
-            for pile in piles.values():
-                tickets += pile
-        trains_ok = Counter(cards) == self.game.train_counts
-        tickets_ok = len(tickets) == len(self.game.tickets) and set(tickets) == self.game.ticket_set
-        cities_ok = sorted(self.cities) == sorted(self.game.city_points)
-        if trains_ok and tickets_ok and cities_ok:
-            return self.rule_problems()
+        try:
+            trains_ok = len(cards) == game.train_total and sum(map(game.card_weights.__getitem__, cards)) == game.train_weight
+        except (KeyError, TypeError):  # not a train card (or not hashable): the full report says where
+            trains_ok = False
+        if trains_ok:
+            tickets = list(self.ticket_deck)
+            for p in self.players:
+                tickets += self.tickets[p]
+                tickets += self.pending[p]
+                tickets += self.done[p]
+            if len(tickets) == len(game.tickets) and set(tickets) == game.ticket_set and \
+                    (self.cities == game.city_list or sorted(self.cities) == sorted(game.city_points)):
+                return self.rule_problems()
         return super().check_invariants()
 
     def rule_problems(self) -> list[str]:
+        """The rules' invariants broken, as sentences: a quick pass that all hold, else the report."""
+        if self.phase == PLAY and self.deck and len(self.faceup) != FACE_UP:
+            return self._rule_report()
+        shown = set()
+        for p in self.players:
+            for colour, column in self.yards[p].items():
+                # A column is its colour, n >= 1 times, then only locomotives, and no one else's colour.
+                if not column or column[0] != colour or colour in shown:
+                    return self._rule_report()
+                n = column.count(colour)
+                if n != len(column) and (column.count(LOCO) != len(column) - n or column.index(LOCO) != n):
+                    return self._rule_report()
+                shown.add(colour)
+            if self.phase == PLAY and self.deck_number == 1 and not self.tickets[p] and not self.done[p]:
+                return self._rule_report()
+        if self.phase == OVER and self.final not in (0, None):
+            return self._rule_report()
+        return []
+
+    def _rule_report(self) -> list[str]:
         problems = []
         if self.phase == PLAY and self.deck and len(self.faceup) != FACE_UP:
             problems.append(f"the face-up row holds {len(self.faceup)} cards while the deck lasts")
@@ -655,8 +706,7 @@ class TicketToRideState(State):
 
     def _wants(self, player: str) -> tuple[dict, int, dict, dict]:
         """What `player`'s tickets still lack beyond the cards laid (tracks pile and rail yard):
-        per colour, the total, the cards already owned including the hand, and the columns the
-        other players show."""
+        per colour, the total, the cards laid per kind, and the columns the other players show."""
         key = (self.turns, self.step, player, len(self.hands[player]), len(self.tickets[player]))
         cached = self.__dict__.get("_wants_cache")
         if cached is not None and cached[0] == key:
@@ -667,28 +717,78 @@ class TicketToRideState(State):
         for column in self.yards[player].values():
             for card in column:
                 laid[card] = laid.get(card, 0) + 1
-        need: dict = {}
-        for t in self.tickets[player]:
-            for colour in self.game.tickets[t].needs:
-                need[colour] = need.get(colour, 0) + 1
+        need = self.game.needs_of(self.tickets[player])
         missing = {c: n - laid.get(c, 0) for c, n in need.items() if n > laid.get(c, 0)}
         short = max(0, sum(missing.values()) - laid.get(LOCO, 0))
-        owned = dict(laid)
-        for card in self.hands[player]:
-            owned[card] = owned.get(card, 0) + 1
         rival: dict = {}
         for other in self.players:
             if other != player:
                 for colour, column in self.yards[other].items():
                     rival[colour] = rival.get(colour, 0) + len(column)
-        value = (missing, short, owned, rival)
+        value = (missing, short, laid, rival)
         self._wants_cache = (key, value)
         return value
 
     def score_action(self, player: str, action: Action) -> float:
         """A fast estimate of an action for the greedy policy, without playing it: lay the cards
         your tickets lack, draw the colours they lack, keep tickets your cards can cover."""
-        missing, short, owned, rival = self._wants(player)
+        return self._score(player, action, self._wants(player), {})
+
+    def score_actions(self, player: str, actions: list[Action]) -> list[float]:
+        """`score_action` of each action, in order, with the work they share done once: what the
+        tickets lack; for keeping tickets, each choice continues from its choice less the last
+        ticket; and when the actions are those `legal_actions` just offered, they are scored a
+        kind at a time, the sets of one colour (or of three colours) remembered by all their
+        scores depend on: the cards, what the tickets lack of them and the opponents' columns."""
+        wants = self._wants(player)
+        offer = self._offer
+        if offer is None or offer[0] != player or offer[1] != actions:
+            kept: dict = {}
+            return [self._score(player, action, wants, kept) for action in actions]
+        _, _, second, draw, takes, groups, free, tickets = offer
+        missing, short, _, rival = wants
+        scores = [STOP_SCORE] if second else []
+        if draw:
+            scores.append(DRAW_SCORE)
+        scores.extend([_take_score(colour, missing, short) for colour in takes])
+        for group in groups:
+            scores.extend(self._set_scores(player, group, wants))
+        if len(free) >= 3:
+            scores.extend(self._trio_scores(player, free, wants))
+        if tickets:
+            scores.append(self._tickets_score(short))
+        return scores
+
+    def _set_scores(self, player: str, group: tuple, wants: tuple) -> tuple[float, ...]:
+        """The scores of the sets `plays_of(*group)` lists."""
+        missing, short, _, rival = wants
+        colour = group[0]
+        key = (*group, missing.get(colour, 0), short > 0, rival.get(colour, 0), rival.get(LOCO, 0))
+        memo = self.game.set_scores
+        scores = memo.get(key)
+        if scores is None:
+            scores = tuple(self._score(player, play, wants, None) for play in self.game.plays_of(*group))
+            if len(memo) >= MEMO_SIZE:
+                memo.clear()
+            memo[key] = scores
+        return scores
+
+    def _trio_scores(self, player: str, free: tuple[str, ...], wants: tuple) -> tuple[float, ...]:
+        """The scores of the sets of three colours `trios_of(free)` lists."""
+        missing, _, _, rival = wants
+        key = (free, tuple(missing.get(c, 0) > 0 for c in free), tuple(rival.get(c, 0) for c in free))
+        memo = self.game.set_scores
+        scores = memo.get(key)
+        if scores is None:
+            scores = tuple(self._score(player, play, wants, None) for play in self.game.trios_of(free))
+            if len(memo) >= MEMO_SIZE:
+                memo.clear()
+            memo[key] = scores
+        return scores
+
+    def _score(self, player: str, action: Action, wants: tuple, kept: dict | None) -> float:
+        """`score_action` given `_wants(player)`; `kept` remembers choices of tickets to keep."""
+        missing, short, laid, rival = wants
         if isinstance(action, Play):
             value = 0.0
             left = dict(missing)
@@ -704,48 +804,67 @@ class TicketToRideState(State):
                 value += 0.3 * rival.get(colour, 0)
             return value
         if isinstance(action, Take):
-            if action.colour == LOCO:
-                return 2.2 if short > 0 else 1.6
-            return 1.0 + (1.2 if missing.get(action.colour, 0) > 0 else 0.0)
+            return _take_score(action.colour, missing, short)
         if isinstance(action, DrawBlind):
-            return 1.1
+            return DRAW_SCORE
         if isinstance(action, Keep):
-            spare = dict(owned)
-            for colour, n in self._needs_of(self.tickets[player]).items():
+            return self._keeping(player, action.tickets, laid, {} if kept is None else kept)[2]
+        if isinstance(action, DrawTickets):
+            return self._tickets_score(short)
+        if isinstance(action, Stop):
+            return STOP_SCORE
+        return 0.0
+
+    def _tickets_score(self, short: int) -> float:
+        return 0.8 if short == 0 and len(self.deck) > 20 else -1.0
+
+    def _keeping(self, player: str, tickets: tuple, laid: dict, kept: dict) -> tuple[dict, int, float]:
+        """Keeping `tickets` one by one, in order: the cards to spare per colour, the locomotives
+        left to cover shortfalls, and the value so far (each ticket the cards cover counts its
+        points, each other one loses 0.6 of them). `kept` remembers it per tuple of tickets, so a
+        choice continues from the same choice less its last ticket."""
+        if tickets in kept:
+            return kept[tickets]
+        if not tickets:
+            spare = dict(laid)  # the cards owned: laid and in hand
+            for card in self.hands[player]:
+                spare[card] = spare.get(card, 0) + 1
+            for colour, n in self.game.needs_of(self.tickets[player]).items():
                 spare[colour] = spare.get(colour, 0) - n
             wild = spare.pop(LOCO, 0) - sum(-n for n in spare.values() if n < 0)
             value = 0.0
-            for t in action.tickets:
-                ticket = self.game.tickets[t]
-                lack = 0
-                for colour in ticket.needs:
-                    if spare.get(colour, 0) > 0:
-                        spare[colour] -= 1
-                    else:
-                        lack += 1
-                if lack <= wild:
-                    wild -= lack
-                    value += ticket.points
+        else:
+            before, wild, value = self._keeping(player, tickets[:-1], laid, kept)
+            spare = dict(before)
+            ticket = self.game.tickets[tickets[-1]]
+            lack = 0
+            for colour in ticket.needs:
+                if spare.get(colour, 0) > 0:
+                    spare[colour] -= 1
                 else:
-                    value -= ticket.points * 0.6
-            return value
-        if isinstance(action, DrawTickets):
-            return 0.8 if short == 0 and len(self.deck) > 20 else -1.0
-        if isinstance(action, Stop):
-            return 0.0
-        return 0.0
-
-    def _needs_of(self, tickets: list[int]) -> dict:
-        need: dict = {}
-        for t in tickets:
-            for colour in self.game.tickets[t].needs:
-                need[colour] = need.get(colour, 0) + 1
-        return need
+                    lack += 1
+            if lack <= wild:
+                wild -= lack
+                value += ticket.points
+            else:
+                value -= ticket.points * 0.6
+        kept[tickets] = (spare, wild, value)
+        return kept[tickets]
 
     def setup_record(self) -> dict | None:
         if self.setup is not None:
             return self.setup
         return self.first_deal
+
+
+DRAW_SCORE = 1.1
+STOP_SCORE = 0.0
+
+
+def _take_score(colour: str, missing: dict, short: int) -> float:
+    if colour == LOCO:
+        return 2.2 if short > 0 else 1.6
+    return 1.0 + (1.2 if missing.get(colour, 0) > 0 else 0.0)
 
 
 def _dotted(fields: dict, players: list[str]) -> dict:
@@ -813,8 +932,65 @@ class TicketToRide(Game):
                 self.components[card["city"]] = 1
         self.train_cards = sorted(c for c in self.components if isinstance(c, str) and (c in self.colours or c == LOCO))
         self.train_counts = Counter({c: self.components[c] for c in self.train_cards})
+        self.train_total = sum(self.train_counts.values())
+        self.card_weights = {c: (self.train_total + 1) ** k for k, c in enumerate(self.train_cards)}
+        self.train_weight = sum(self.card_weights[c] * n for c, n in self.train_counts.items())
+        self.city_list = list(self.city_points)
         self.ticket_set = set(self.tickets)
         self._actions: dict[str, Action] = {}
+        # The actions legal_actions offers, made once and shared: they are immutable.
+        self._takes = {c: Take(c) for c in [*self.colours, LOCO]}
+        self._trios = {trio: Play(trio) for trio in combinations(self.colours, 3)}
+        self._play_sets: dict[tuple, tuple[Play, ...]] = {}
+        self.set_scores: dict[tuple, tuple[float, ...]] = {}  # the greedy scores of a colour's sets (see TicketToRideState)
+        self._needs: dict[tuple, dict[str, int]] = {}
+
+    def needs_of(self, tickets: list[int]) -> dict[str, int]:
+        """The cards `tickets` ask for together, per colour (a shared dict: read it only)."""
+        key = tuple(tickets)
+        need = self._needs.get(key)
+        if need is None:
+            need = {}
+            for t in tickets:
+                for colour in self.tickets[t].needs:
+                    need[colour] = need.get(colour, 0) + 1
+            if len(self._needs) >= MEMO_SIZE:
+                self._needs.clear()
+            self._needs[key] = need
+        return need
+
+    def take_action(self, colour: str) -> Take:
+        action = self._takes.get(colour)
+        return action if action is not None else Take(colour)
+
+    def trio_action(self, colours: tuple[str, ...]) -> Play:
+        action = self._trios.get(colours)
+        return action if action is not None else Play(colours)
+
+    def trios_of(self, colours: tuple[str, ...]) -> tuple[Play, ...]:
+        """The sets of three of `colours` (in their order), in the order of `combinations`."""
+        key = ("trios", colours)
+        plays = self._play_sets.get(key)
+        if plays is None:
+            plays = tuple(map(self.trio_action, combinations(colours, 3)))
+            if len(self._play_sets) >= MEMO_SIZE:
+                self._play_sets.clear()
+            self._play_sets[key] = plays
+        return plays
+
+    def plays_of(self, colour: str, have: int, locos: int, beat: int) -> tuple[Play, ...]:
+        """The sets of `colour` a player holding `have` of it and `locos` locomotives may play
+        over an opponent's column of strength `beat` (0: none): n cards of the colour and m
+        locomotives on top, n then m rising, at least two cards and more than `beat`."""
+        key = (colour, have, locos, beat)
+        plays = self._play_sets.get(key)
+        if plays is None:
+            plays = tuple(Play((colour,) * n + (LOCO,) * m) for n in range(1, have + 1) for m in range(locos + 1)
+                          if n + m >= 2 and n + m > beat)
+            if len(self._play_sets) >= MEMO_SIZE:
+                self._play_sets.clear()
+            self._play_sets[key] = plays
+        return plays
 
     def allocate(self, tracks: list[str], ticket_ids: list[int]):
         return best_allocation(tracks, [self.tickets[t] for t in sorted(ticket_ids)])
@@ -843,16 +1019,16 @@ class TicketToRide(Game):
                 numbers.append(int(word))
             return Keep(tuple(sorted(numbers)))
         if head == "draw" and not rest:
-            return DrawBlind()
+            return DRAW
         if head == "take" and len(rest) == 1:
             self._check_card(rest[0], text)
             return Take(rest[0])
         if head == "stop" and not rest:
-            return Stop()
+            return STOP
         if head == "tickets" and not rest:
-            return DrawTickets()
+            return TICKETS
         if head == "pass" and not rest:
-            return Pass()
+            return PASS
         if head == "play" and rest:
             for word in rest:
                 self._check_card(word, text)
