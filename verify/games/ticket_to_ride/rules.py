@@ -276,44 +276,49 @@ class TicketToRideState(State):
                 takes.remove(LOCO)
             actions.extend(map(game.take_action, takes))
         groups: list[tuple] = []
+        rival: dict[str, int] = {}
         free: tuple[str, ...] = ()
         tickets = False
         if not second:
-            groups = self._play_groups(player)
+            groups, rival = self._play_groups(player)
+            sets = game.play_sets
             for group in groups:
-                actions.extend(game.plays_of(*group))
-            free = tuple(group[0] for group in groups if group[3] == 0)
+                plays = sets.get(group)
+                actions += plays if plays is not None else game.plays_of(*group)
+            free = tuple([group[0] for group in groups if not group[3]])
             if len(free) >= 3:
-                actions.extend(game.trios_of(free))
+                plays = sets.get(free)
+                actions += plays if plays is not None else game.trios_of(free)
             tickets = bool(self.ticket_deck)
             if tickets:
                 actions.append(TICKETS)
             if not actions:
                 return [PASS]
         # What the actions are, for score_actions to score them a kind at a time (see there).
-        self._offer = (player, list(actions), second, draw, takes, groups, free, tickets)
+        self._offer = (player, list(actions), second, draw, takes, groups, rival, free, tickets)
         return actions
 
-    def _play_groups(self, player: str) -> list[tuple[str, int, int, int]]:
+    def _play_groups(self, player: str) -> tuple[list[tuple[str, int, int, int]], dict[str, int]]:
         """Per colour held, in colour order: (colour, cards of it held, locomotives held, the
-        strength of the column an opponent shows in it, 0 for none): all a set of it depends on."""
+        strength of the column an opponent shows in it, 0 for none): all a set of it depends on.
+        And the cards the opponents show per colour (see `_rivals`), counted on the way."""
         hand = self.hands[player]
         locos = hand.count(LOCO)
         beat: dict[str, int] = {}
+        rival: dict[str, int] = {}
         colour_only = self.game.bump_count == "colour"
         for other in self.players:
             if other == player:
                 continue
             for colour, column in self.yards[other].items():
-                strength = len(column) - column.count(LOCO) if colour_only else len(column)
+                shown = len(column)
+                rival[colour] = rival.get(colour, 0) + shown
+                strength = shown - column.count(LOCO) if colour_only else shown
                 if strength > beat.get(colour, 0):
                     beat[colour] = strength
-        groups = []
-        for colour in self.game.colours:
-            have = hand.count(colour)
-            if have:
-                groups.append((colour, have, locos, beat.get(colour, 0)))
-        return groups
+        held = set(hand)
+        groups = [(colour, hand.count(colour), locos, beat.get(colour, 0)) for colour in self.game.colours if colour in held]
+        return groups, rival
 
     def _column_strength(self, player: str, colour: str) -> int:
         column = self.yards[player].get(colour)
@@ -324,6 +329,7 @@ class TicketToRideState(State):
         return len(column)
 
     def apply(self, player: str, action: Action) -> None:
+        self._offer = None  # what score_actions knows of the actions offered holds for this position only
         if self.phase == OVER:
             raise IllegalAction("game over", "the game is over")
         if player != self.mover:
@@ -439,10 +445,12 @@ class TicketToRideState(State):
         self._end_turn()
 
     def _play(self, player: str, action: Play) -> None:
-        cards = Counter(action.cards)
-        hand = Counter(self.hands[player])
+        cards: dict[str, int] = {}
+        for card in action.cards:
+            cards[card] = cards.get(card, 0) + 1
+        hand = self.hands[player]
         for card, n in cards.items():
-            if hand.get(card, 0) < n:
+            if hand.count(card) < n:
                 raise IllegalAction("play to rail yard", f"you do not hold {n} {card} card{'s' if n > 1 else ''}")
         colours = [c for c in cards if c != LOCO]
         trio = len(action.cards) == 3 and len(colours) == 3
@@ -537,22 +545,24 @@ class TicketToRideState(State):
         exactly when every kind is there as often as the game has it. Tickets: as many as the
         game has, and all of them. Big cities: all of them, each once."""
         game = self.game
+        hands, tracks, yards = self.hands, self.tracks, self.yards
         cards = self.deck + self.faceup + self.discard
         for p in self.players:
-            cards += self.hands[p]
-            cards += self.tracks[p]
-            for column in self.yards[p].values():
+            cards += hands[p]
+            cards += tracks[p]
+            for column in yards[p].values():
                 cards += column
         try:
             trains_ok = len(cards) == game.train_total and sum(map(game.card_weights.__getitem__, cards)) == game.train_weight
         except (KeyError, TypeError):  # not a train card (or not hashable): the full report says where
             trains_ok = False
         if trains_ok:
+            kept, offered, done = self.tickets, self.pending, self.done
             tickets = list(self.ticket_deck)
             for p in self.players:
-                tickets += self.tickets[p]
-                tickets += self.pending[p]
-                tickets += self.done[p]
+                tickets += kept[p]
+                tickets += offered[p]
+                tickets += done[p]
             if len(tickets) == len(game.tickets) and set(tickets) == game.ticket_set and \
                     (self.cities == game.city_list or sorted(self.cities) == sorted(game.city_points)):
                 return self.rule_problems()
@@ -560,11 +570,12 @@ class TicketToRideState(State):
 
     def rule_problems(self) -> list[str]:
         """The rules' invariants broken, as sentences: a quick pass that all hold, else the report."""
-        if self.phase == PLAY and self.deck and len(self.faceup) != FACE_UP:
+        playing = self.phase == PLAY
+        if playing and self.deck and len(self.faceup) != FACE_UP:
             return self._rule_report()
         shown = set()
-        for p in self.players:
-            for colour, column in self.yards[p].items():
+        for yard in self.yards.values():
+            for colour, column in yard.items():
                 # A column is its colour, n >= 1 times, then only locomotives, and no one else's colour.
                 if not column or column[0] != colour or colour in shown:
                     return self._rule_report()
@@ -572,8 +583,11 @@ class TicketToRideState(State):
                 if n != len(column) and (column.count(LOCO) != len(column) - n or column.index(LOCO) != n):
                     return self._rule_report()
                 shown.add(colour)
-            if self.phase == PLAY and self.deck_number == 1 and not self.tickets[p] and not self.done[p]:
-                return self._rule_report()
+        if playing and self.deck_number == 1:
+            tickets, done = self.tickets, self.done
+            for p in self.players:
+                if not tickets[p] and not done[p]:
+                    return self._rule_report()
         if self.phase == OVER and self.final not in (0, None):
             return self._rule_report()
         return []
@@ -704,30 +718,30 @@ class TicketToRideState(State):
         short = max(0.0, short - have.get(LOCO, 0))
         return (total - short) * 2 - short * 3 + 0.2 * len(self.hands[player]) + 0.01 * points
 
-    def _wants(self, player: str) -> tuple[dict, int, dict, dict]:
+    def _wants(self, player: str, rival: dict | None = None) -> tuple[dict, int, dict, dict]:
         """What `player`'s tickets still lack beyond the cards laid (tracks pile and rail yard):
-        per colour, the total, the cards laid per kind, and the columns the other players show."""
-        key = (self.turns, self.step, player, len(self.hands[player]), len(self.tickets[player]))
-        cached = self.__dict__.get("_wants_cache")
-        if cached is not None and cached[0] == key:
-            return cached[1]
+        per colour, the total, the cards laid per kind, and the cards the other players show per
+        colour (`rival`, when already counted)."""
         laid: dict = {}
         for card in self.tracks[player]:
             laid[card] = laid.get(card, 0) + 1
         for column in self.yards[player].values():
             for card in column:
                 laid[card] = laid.get(card, 0) + 1
-        need = self.game.needs_of(self.tickets[player])
-        missing = {c: n - laid.get(c, 0) for c, n in need.items() if n > laid.get(c, 0)}
+        tickets = self.tickets[player]
+        need = self.game.needs.get(tuple(tickets)) or self.game.needs_of(tickets)
+        missing = {c: n - k for c, n in need.items() if n > (k := laid.get(c, 0))}
         short = max(0, sum(missing.values()) - laid.get(LOCO, 0))
+        return missing, short, laid, self._rivals(player) if rival is None else rival
+
+    def _rivals(self, player: str) -> dict[str, int]:
+        """The cards the other players show in their rail yards, per colour."""
         rival: dict = {}
         for other in self.players:
             if other != player:
                 for colour, column in self.yards[other].items():
                     rival[colour] = rival.get(colour, 0) + len(column)
-        value = (missing, short, laid, rival)
-        self._wants_cache = (key, value)
-        return value
+        return rival
 
     def score_action(self, player: str, action: Action) -> float:
         """A fast estimate of an action for the greedy policy, without playing it: lay the cards
@@ -740,50 +754,46 @@ class TicketToRideState(State):
         ticket; and when the actions are those `legal_actions` just offered, they are scored a
         kind at a time, the sets of one colour (or of three colours) remembered by all their
         scores depend on: the cards, what the tickets lack of them and the opponents' columns."""
-        wants = self._wants(player)
         offer = self._offer
         if offer is None or offer[0] != player or offer[1] != actions:
+            wants = self._wants(player)
             kept: dict = {}
-            return [self._score(player, action, wants, kept) for action in actions]
-        _, _, second, draw, takes, groups, free, tickets = offer
-        missing, short, _, rival = wants
+            laid = wants[2]
+            return [self._keeping(player, action.tickets, laid, kept)[2] if type(action) is Keep
+                    else self._score(player, action, wants, kept) for action in actions]
+        _, _, second, draw, takes, groups, rival, free, tickets = offer
+        wants = self._wants(player, rival)  # (only sets use the opponents' columns)
+        missing, short, _, _ = wants
         scores = [STOP_SCORE] if second else []
         if draw:
             scores.append(DRAW_SCORE)
-        scores.extend([_take_score(colour, missing, short) for colour in takes])
-        for group in groups:
-            scores.extend(self._set_scores(player, group, wants))
+        if takes:
+            loco = _take_score(LOCO, missing, short)
+            scores += [loco if colour == LOCO else TAKE_WANTED if colour in missing else TAKE_OTHER for colour in takes]
+        memo = self.game.set_scores
+        if groups:
+            lacking, loco_shown = short > 0, rival.get(LOCO, 0)
+            for group in groups:
+                colour = group[0]
+                key = (group, missing.get(colour, 0), lacking, rival.get(colour, 0), loco_shown)
+                known = memo.get(key)
+                scores += known if known is not None else self._remember(key, player, self.game.plays_of(*group), wants)
         if len(free) >= 3:
-            scores.extend(self._trio_scores(player, free, wants))
+            # A colour counts once in a set of three: whether the tickets lack it is all that matters.
+            key = (free, tuple([colour in missing for colour in free]), tuple([rival.get(colour, 0) for colour in free]))
+            known = memo.get(key)
+            scores += known if known is not None else self._remember(key, player, self.game.trios_of(free), wants)
         if tickets:
             scores.append(self._tickets_score(short))
         return scores
 
-    def _set_scores(self, player: str, group: tuple, wants: tuple) -> tuple[float, ...]:
-        """The scores of the sets `plays_of(*group)` lists."""
-        missing, short, _, rival = wants
-        colour = group[0]
-        key = (*group, missing.get(colour, 0), short > 0, rival.get(colour, 0), rival.get(LOCO, 0))
+    def _remember(self, key: tuple, player: str, plays: tuple[Play, ...], wants: tuple) -> tuple[float, ...]:
+        """The scores of `plays`, remembered under `key` (all they depend on) for score_actions."""
         memo = self.game.set_scores
-        scores = memo.get(key)
-        if scores is None:
-            scores = tuple(self._score(player, play, wants, None) for play in self.game.plays_of(*group))
-            if len(memo) >= MEMO_SIZE:
-                memo.clear()
-            memo[key] = scores
-        return scores
-
-    def _trio_scores(self, player: str, free: tuple[str, ...], wants: tuple) -> tuple[float, ...]:
-        """The scores of the sets of three colours `trios_of(free)` lists."""
-        missing, _, _, rival = wants
-        key = (free, tuple(missing.get(c, 0) > 0 for c in free), tuple(rival.get(c, 0) for c in free))
-        memo = self.game.set_scores
-        scores = memo.get(key)
-        if scores is None:
-            scores = tuple(self._score(player, play, wants, None) for play in self.game.trios_of(free))
-            if len(memo) >= MEMO_SIZE:
-                memo.clear()
-            memo[key] = scores
+        scores = tuple(self._score(player, play, wants, None) for play in plays)
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        memo[key] = scores
         return scores
 
     def _score(self, player: str, action: Action, wants: tuple, kept: dict | None) -> float:
@@ -823,8 +833,9 @@ class TicketToRideState(State):
         left to cover shortfalls, and the value so far (each ticket the cards cover counts its
         points, each other one loses 0.6 of them). `kept` remembers it per tuple of tickets, so a
         choice continues from the same choice less its last ticket."""
-        if tickets in kept:
-            return kept[tickets]
+        known = kept.get(tickets)
+        if known is not None:
+            return known
         if not tickets:
             spare = dict(laid)  # the cards owned: laid and in hand
             for card in self.hands[player]:
@@ -834,7 +845,7 @@ class TicketToRideState(State):
             wild = spare.pop(LOCO, 0) - sum(-n for n in spare.values() if n < 0)
             value = 0.0
         else:
-            before, wild, value = self._keeping(player, tickets[:-1], laid, kept)
+            before, wild, value = kept.get(tickets[:-1]) or self._keeping(player, tickets[:-1], laid, kept)
             spare = dict(before)
             ticket = self.game.tickets[tickets[-1]]
             lack = 0
@@ -861,10 +872,13 @@ DRAW_SCORE = 1.1
 STOP_SCORE = 0.0
 
 
+TAKE_WANTED, TAKE_OTHER = 1.0 + 1.2, 1.0 + 0.0  # a colour the tickets lack, another colour
+
+
 def _take_score(colour: str, missing: dict, short: int) -> float:
     if colour == LOCO:
         return 2.2 if short > 0 else 1.6
-    return 1.0 + (1.2 if missing.get(colour, 0) > 0 else 0.0)
+    return TAKE_WANTED if missing.get(colour, 0) > 0 else TAKE_OTHER
 
 
 def _dotted(fields: dict, players: list[str]) -> dict:
@@ -941,22 +955,24 @@ class TicketToRide(Game):
         # The actions legal_actions offers, made once and shared: they are immutable.
         self._takes = {c: Take(c) for c in [*self.colours, LOCO]}
         self._trios = {trio: Play(trio) for trio in combinations(self.colours, 3)}
-        self._play_sets: dict[tuple, tuple[Play, ...]] = {}
+        # The sets legal_actions offers: per (colour, held, locomotives, opponent's column) for
+        # one colour, per tuple of colours no opponent shows for three.
+        self.play_sets: dict[tuple, tuple[Play, ...]] = {}
         self.set_scores: dict[tuple, tuple[float, ...]] = {}  # the greedy scores of a colour's sets (see TicketToRideState)
-        self._needs: dict[tuple, dict[str, int]] = {}
+        self.needs: dict[tuple, dict[str, int]] = {}  # see needs_of
 
     def needs_of(self, tickets: list[int]) -> dict[str, int]:
         """The cards `tickets` ask for together, per colour (a shared dict: read it only)."""
         key = tuple(tickets)
-        need = self._needs.get(key)
+        need = self.needs.get(key)
         if need is None:
             need = {}
             for t in tickets:
                 for colour in self.tickets[t].needs:
                     need[colour] = need.get(colour, 0) + 1
-            if len(self._needs) >= MEMO_SIZE:
-                self._needs.clear()
-            self._needs[key] = need
+            if len(self.needs) >= MEMO_SIZE:
+                self.needs.clear()
+            self.needs[key] = need
         return need
 
     def take_action(self, colour: str) -> Take:
@@ -969,13 +985,12 @@ class TicketToRide(Game):
 
     def trios_of(self, colours: tuple[str, ...]) -> tuple[Play, ...]:
         """The sets of three of `colours` (in their order), in the order of `combinations`."""
-        key = ("trios", colours)
-        plays = self._play_sets.get(key)
+        plays = self.play_sets.get(colours)
         if plays is None:
             plays = tuple(map(self.trio_action, combinations(colours, 3)))
-            if len(self._play_sets) >= MEMO_SIZE:
-                self._play_sets.clear()
-            self._play_sets[key] = plays
+            if len(self.play_sets) >= MEMO_SIZE:
+                self.play_sets.clear()
+            self.play_sets[colours] = plays
         return plays
 
     def plays_of(self, colour: str, have: int, locos: int, beat: int) -> tuple[Play, ...]:
@@ -983,13 +998,13 @@ class TicketToRide(Game):
         over an opponent's column of strength `beat` (0: none): n cards of the colour and m
         locomotives on top, n then m rising, at least two cards and more than `beat`."""
         key = (colour, have, locos, beat)
-        plays = self._play_sets.get(key)
+        plays = self.play_sets.get(key)
         if plays is None:
             plays = tuple(Play((colour,) * n + (LOCO,) * m) for n in range(1, have + 1) for m in range(locos + 1)
                           if n + m >= 2 and n + m > beat)
-            if len(self._play_sets) >= MEMO_SIZE:
-                self._play_sets.clear()
-            self._play_sets[key] = plays
+            if len(self.play_sets) >= MEMO_SIZE:
+                self.play_sets.clear()
+            self.play_sets[key] = plays
         return plays
 
     def allocate(self, tracks: list[str], ticket_ids: list[int]):
