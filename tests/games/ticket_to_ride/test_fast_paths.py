@@ -94,7 +94,7 @@ def test_legal_actions_and_their_scores_match_the_plain_ways(game, players):
 
 
 def full_check(state):
-    return conservation_problems(state.zones(), state.components()) + state._rule_report()
+    return conservation_problems(state.zones(), state.components()) + state.rule_problems()
 
 
 def train_piles(state):

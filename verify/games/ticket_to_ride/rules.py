@@ -173,9 +173,11 @@ class TicketToRideState(State):
     def _phase_one(self, player: str) -> None:
         """The top card of each colour column goes face down onto the tracks pile."""
         yard = self.yards[player]
-        for colour in list(yard):
-            column = yard[colour]
-            self.tracks[player].append(column.pop())
+        if not yard:
+            return
+        tracks = self.tracks[player]
+        for colour, column in list(yard.items()):
+            tracks.append(column.pop())
             if not column:
                 del yard[colour]
 
@@ -247,7 +249,7 @@ class TicketToRideState(State):
     # --- the State interface ----------------------------------------------------------------
 
     def to_move(self) -> list[str]:
-        return [] if self.phase == OVER else [self.mover]
+        return [] if self.phase == OVER else [self.players[self.current]]
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
@@ -257,7 +259,7 @@ class TicketToRideState(State):
 
     def legal_actions(self, player: str) -> list[Action]:
         self._offer = None
-        if self.phase == OVER or player != self.mover:
+        if self.phase == OVER or player != self.players[self.current]:
             return []
         game = self.game
         if self.phase == CHOOSE or self.step == KEEP:
@@ -274,7 +276,8 @@ class TicketToRideState(State):
             takes = sorted(set(self.faceup))
             if second and LOCO in takes:
                 takes.remove(LOCO)
-            actions.extend(map(game.take_action, takes))
+            shared = game.takes
+            actions += [shared[c] if c in shared else Take(c) for c in takes]
         groups: list[tuple] = []
         rival: dict[str, int] = {}
         free: tuple[str, ...] = ()
@@ -332,7 +335,7 @@ class TicketToRideState(State):
         self._offer = None  # what score_actions knows of the actions offered holds for this position only
         if self.phase == OVER:
             raise IllegalAction("game over", "the game is over")
-        if player != self.mover:
+        if player != self.players[self.current]:
             raise IllegalAction("turn order", f"not your turn: {self.mover} is to move")
         if self.phase == CHOOSE:
             if not isinstance(action, Keep):
@@ -462,11 +465,12 @@ class TicketToRideState(State):
                                                          "or three cards of three different colours without locomotives")
             if len(action.cards) < 2:
                 raise IllegalAction("play to rail yard", "a set has at least two cards")
-        others = [p for p in self.players if p != player]
         beaten = []
         for colour in colours:
             strength = cards[colour] + (cards.get(LOCO, 0) if not trio else 0)
-            for other in others:
+            for other in self.players:
+                if other == player or colour not in self.yards[other]:
+                    continue
                 shown = self._column_strength(other, colour)
                 if shown and strength <= shown:
                     raise IllegalAction("colour shown by an opponent",
@@ -482,8 +486,11 @@ class TicketToRideState(State):
         yard = self.yards[player]
         for colour in colours:
             column = yard.setdefault(colour, [])
-            locos_on_top = [c for c in column if c == LOCO]
-            column[:] = [c for c in column if c != LOCO] + [colour] * cards[colour] + locos_on_top
+            if LOCO in column:  # the new cards of the colour go under the locomotives
+                locos_on_top = [c for c in column if c == LOCO]
+                column[:] = [c for c in column if c != LOCO] + [colour] * cards[colour] + locos_on_top
+            else:
+                column += [colour] * cards[colour]
             if not trio:
                 column.extend([LOCO] * cards.get(LOCO, 0))
 
@@ -536,63 +543,53 @@ class TicketToRideState(State):
         return self.game.components
 
     def check_invariants(self) -> list[str]:
-        """The kit's checks, with fast ones first; the full report (which names where each card is,
-        and every rule broken) is built only when a fast check finds something wrong.
+        """The kit's checks (every component in one place, and `rule_problems`), with one quick
+        pass first that all hold; the full report, which names where each card is and every rule
+        broken, is built only when the quick pass finds something wrong.
 
         Train cards: the cards of every zone, each weighed by a power of one more than the number
         of train cards (a digit per kind), add up to the weight of all of them, and there are as
         many as the game has. With that many cards no kind can fill a digit, so the sum is equal
         exactly when every kind is there as often as the game has it. Tickets: as many as the
-        game has, and all of them. Big cities: all of them, each once."""
+        game has, and all of them. Big cities: all of them, each once. A column: its colour, once
+        or more, then only locomotives, and a colour no other column shows."""
         game = self.game
-        hands, tracks, yards = self.hands, self.tracks, self.yards
+        players, hands, tracks, yards = self.players, self.hands, self.tracks, self.yards
         cards = self.deck + self.faceup + self.discard
-        for p in self.players:
+        shown: set[str] = set()
+        for p in players:
             cards += hands[p]
             cards += tracks[p]
-            for column in yards[p].values():
-                cards += column
-        try:
-            trains_ok = len(cards) == game.train_total and sum(map(game.card_weights.__getitem__, cards)) == game.train_weight
-        except (KeyError, TypeError):  # not a train card (or not hashable): the full report says where
-            trains_ok = False
-        if trains_ok:
-            kept, offered, done = self.tickets, self.pending, self.done
-            tickets = list(self.ticket_deck)
-            for p in self.players:
-                tickets += kept[p]
-                tickets += offered[p]
-                tickets += done[p]
-            if len(tickets) == len(game.tickets) and set(tickets) == game.ticket_set and \
-                    (self.cities == game.city_list or sorted(self.cities) == sorted(game.city_points)):
-                return self.rule_problems()
-        return super().check_invariants()
-
-    def rule_problems(self) -> list[str]:
-        """The rules' invariants broken, as sentences: a quick pass that all hold, else the report."""
-        playing = self.phase == PLAY
-        if playing and self.deck and len(self.faceup) != FACE_UP:
-            return self._rule_report()
-        shown = set()
-        for yard in self.yards.values():
-            for colour, column in yard.items():
-                # A column is its colour, n >= 1 times, then only locomotives, and no one else's colour.
+            for colour, column in yards[p].items():
                 if not column or column[0] != colour or colour in shown:
-                    return self._rule_report()
+                    return super().check_invariants()
                 n = column.count(colour)
                 if n != len(column) and (column.count(LOCO) != len(column) - n or column.index(LOCO) != n):
-                    return self._rule_report()
+                    return super().check_invariants()
                 shown.add(colour)
-        if playing and self.deck_number == 1:
-            tickets, done = self.tickets, self.done
-            for p in self.players:
-                if not tickets[p] and not done[p]:
-                    return self._rule_report()
-        if self.phase == OVER and self.final not in (0, None):
-            return self._rule_report()
+                cards += column
+        try:
+            if len(cards) != game.train_total or sum(map(game.card_weights.__getitem__, cards)) != game.train_weight:
+                return super().check_invariants()
+        except (KeyError, TypeError):  # not a train card (or not hashable): the full report says where
+            return super().check_invariants()
+        kept, offered, done = self.tickets, self.pending, self.done
+        tickets = list(self.ticket_deck)
+        holds = self.phase == PLAY and self.deck_number == 1  # every player holds a ticket
+        for p in players:
+            if holds and not kept[p] and not done[p]:
+                return super().check_invariants()
+            tickets += kept[p]
+            tickets += offered[p]
+            tickets += done[p]
+        if len(tickets) != len(game.tickets) or set(tickets) != game.ticket_set or \
+                (self.cities != game.city_list and sorted(self.cities) != sorted(game.city_points)) or \
+                (self.phase == PLAY and self.deck and len(self.faceup) != FACE_UP) or \
+                (self.phase == OVER and self.final not in (0, None)):
+            return super().check_invariants()
         return []
 
-    def _rule_report(self) -> list[str]:
+    def rule_problems(self) -> list[str]:
         problems = []
         if self.phase == PLAY and self.deck and len(self.faceup) != FACE_UP:
             problems.append(f"the face-up row holds {len(self.faceup)} cards while the deck lasts")
@@ -718,21 +715,23 @@ class TicketToRideState(State):
         short = max(0.0, short - have.get(LOCO, 0))
         return (total - short) * 2 - short * 3 + 0.2 * len(self.hands[player]) + 0.01 * points
 
-    def _wants(self, player: str, rival: dict | None = None) -> tuple[dict, int, dict, dict]:
+    def _wants(self, player: str, rival: dict | None = None) -> tuple[dict, int, dict]:
         """What `player`'s tickets still lack beyond the cards laid (tracks pile and rail yard):
-        per colour, the total, the cards laid per kind, and the cards the other players show per
-        colour (`rival`, when already counted)."""
-        laid: dict = {}
-        for card in self.tracks[player]:
-            laid[card] = laid.get(card, 0) + 1
-        for column in self.yards[player].values():
-            for card in column:
-                laid[card] = laid.get(card, 0) + 1
+        per colour, the total, and the cards the other players show per colour (`rival`, when
+        already counted)."""
+        laid = self._laid(player)
         tickets = self.tickets[player]
         need = self.game.needs.get(tuple(tickets)) or self.game.needs_of(tickets)
-        missing = {c: n - k for c, n in need.items() if n > (k := laid.get(c, 0))}
-        short = max(0, sum(missing.values()) - laid.get(LOCO, 0))
-        return missing, short, laid, self._rivals(player) if rival is None else rival
+        missing = {c: n - k for c, n in need.items() if n > (k := laid.count(c))}
+        short = max(0, sum(missing.values()) - laid.count(LOCO))
+        return missing, short, self._rivals(player) if rival is None else rival
+
+    def _laid(self, player: str) -> list[str]:
+        """The cards `player` has laid: the tracks pile and the rail yard."""
+        laid = list(self.tracks[player])
+        for column in self.yards[player].values():
+            laid += column
+        return laid
 
     def _rivals(self, player: str) -> dict[str, int]:
         """The cards the other players show in their rail yards, per colour."""
@@ -758,12 +757,11 @@ class TicketToRideState(State):
         if offer is None or offer[0] != player or offer[1] != actions:
             wants = self._wants(player)
             kept: dict = {}
-            laid = wants[2]
-            return [self._keeping(player, action.tickets, laid, kept)[2] if type(action) is Keep
+            return [self._keeping(player, action.tickets, kept)[2] if type(action) is Keep
                     else self._score(player, action, wants, kept) for action in actions]
         _, _, second, draw, takes, groups, rival, free, tickets = offer
         wants = self._wants(player, rival)  # (only sets use the opponents' columns)
-        missing, short, _, _ = wants
+        missing, short, _ = wants
         scores = [STOP_SCORE] if second else []
         if draw:
             scores.append(DRAW_SCORE)
@@ -798,7 +796,7 @@ class TicketToRideState(State):
 
     def _score(self, player: str, action: Action, wants: tuple, kept: dict | None) -> float:
         """`score_action` given `_wants(player)`; `kept` remembers choices of tickets to keep."""
-        missing, short, laid, rival = wants
+        missing, short, rival = wants
         if isinstance(action, Play):
             value = 0.0
             left = dict(missing)
@@ -818,7 +816,7 @@ class TicketToRideState(State):
         if isinstance(action, DrawBlind):
             return DRAW_SCORE
         if isinstance(action, Keep):
-            return self._keeping(player, action.tickets, laid, {} if kept is None else kept)[2]
+            return self._keeping(player, action.tickets, {} if kept is None else kept)[2]
         if isinstance(action, DrawTickets):
             return self._tickets_score(short)
         if isinstance(action, Stop):
@@ -828,7 +826,7 @@ class TicketToRideState(State):
     def _tickets_score(self, short: int) -> float:
         return 0.8 if short == 0 and len(self.deck) > 20 else -1.0
 
-    def _keeping(self, player: str, tickets: tuple, laid: dict, kept: dict) -> tuple[dict, int, float]:
+    def _keeping(self, player: str, tickets: tuple, kept: dict) -> tuple[dict, int, float]:
         """Keeping `tickets` one by one, in order: the cards to spare per colour, the locomotives
         left to cover shortfalls, and the value so far (each ticket the cards cover counts its
         points, each other one loses 0.6 of them). `kept` remembers it per tuple of tickets, so a
@@ -837,15 +835,15 @@ class TicketToRideState(State):
         if known is not None:
             return known
         if not tickets:
-            spare = dict(laid)  # the cards owned: laid and in hand
-            for card in self.hands[player]:
+            spare: dict = {}  # the cards owned: laid and in hand
+            for card in self._laid(player) + self.hands[player]:
                 spare[card] = spare.get(card, 0) + 1
             for colour, n in self.game.needs_of(self.tickets[player]).items():
                 spare[colour] = spare.get(colour, 0) - n
             wild = spare.pop(LOCO, 0) - sum(-n for n in spare.values() if n < 0)
             value = 0.0
         else:
-            before, wild, value = kept.get(tickets[:-1]) or self._keeping(player, tickets[:-1], laid, kept)
+            before, wild, value = kept.get(tickets[:-1]) or self._keeping(player, tickets[:-1], kept)
             spare = dict(before)
             ticket = self.game.tickets[tickets[-1]]
             lack = 0
@@ -953,8 +951,8 @@ class TicketToRide(Game):
         self.ticket_set = set(self.tickets)
         self._actions: dict[str, Action] = {}
         # The actions legal_actions offers, made once and shared: they are immutable.
-        self._takes = {c: Take(c) for c in [*self.colours, LOCO]}
-        self._trios = {trio: Play(trio) for trio in combinations(self.colours, 3)}
+        self.takes = {c: Take(c) for c in [*self.colours, LOCO]}
+        self._played: dict[tuple, Play] = {}  # every set made for an offer, by its cards
         # The sets legal_actions offers: per (colour, held, locomotives, opponent's column) for
         # one colour, per tuple of colours no opponent shows for three.
         self.play_sets: dict[tuple, tuple[Play, ...]] = {}
@@ -975,19 +973,20 @@ class TicketToRide(Game):
             self.needs[key] = need
         return need
 
-    def take_action(self, colour: str) -> Take:
-        action = self._takes.get(colour)
-        return action if action is not None else Take(colour)
-
-    def trio_action(self, colours: tuple[str, ...]) -> Play:
-        action = self._trios.get(colours)
-        return action if action is not None else Play(colours)
+    def _play(self, cards: tuple[str, ...]) -> Play:
+        action = self._played.get(cards)
+        if action is None:
+            action = Play(cards)
+            if len(self._played) >= MEMO_SIZE:
+                self._played.clear()
+            self._played[cards] = action
+        return action
 
     def trios_of(self, colours: tuple[str, ...]) -> tuple[Play, ...]:
         """The sets of three of `colours` (in their order), in the order of `combinations`."""
         plays = self.play_sets.get(colours)
         if plays is None:
-            plays = tuple(map(self.trio_action, combinations(colours, 3)))
+            plays = tuple(map(self._play, combinations(colours, 3)))
             if len(self.play_sets) >= MEMO_SIZE:
                 self.play_sets.clear()
             self.play_sets[colours] = plays
@@ -1000,7 +999,7 @@ class TicketToRide(Game):
         key = (colour, have, locos, beat)
         plays = self.play_sets.get(key)
         if plays is None:
-            plays = tuple(Play((colour,) * n + (LOCO,) * m) for n in range(1, have + 1) for m in range(locos + 1)
+            plays = tuple(self._play((colour,) * n + (LOCO,) * m) for n in range(1, have + 1) for m in range(locos + 1)
                           if n + m >= 2 and n + m > beat)
             if len(self.play_sets) >= MEMO_SIZE:
                 self.play_sets.clear()
