@@ -153,6 +153,7 @@ class TicketToRideState(State):
         self._outcome = None
         self._scores: dict | None = None
         self._offer: tuple | None = None  # the last actions offered with what scores them fast
+        self._tickets_seen: list[int] = []  # every ticket, as check_invariants last found them in order
 
     # --- helpers ----------------------------------------------------------------------------
 
@@ -319,9 +320,8 @@ class TicketToRideState(State):
                 strength = shown - column.count(LOCO) if colour_only else shown
                 if strength > beat.get(colour, 0):
                     beat[colour] = strength
-        held = set(hand)
-        groups = [(colour, hand.count(colour), locos, beat.get(colour, 0)) for colour in self.game.colours if colour in held]
-        return groups, rival
+        held = sorted(self.game.colour_order.keys() & set(hand), key=self.game.colour_order.__getitem__)
+        return [(colour, hand.count(colour), locos, beat.get(colour, 0)) for colour in held], rival
 
     def _column_strength(self, player: str, colour: str) -> int:
         column = self.yards[player].get(colour)
@@ -554,38 +554,43 @@ class TicketToRideState(State):
         game has, and all of them. Big cities: all of them, each once. A column: its colour, once
         or more, then only locomotives, and a colour no other column shows."""
         game = self.game
-        players, hands, tracks, yards = self.players, self.hands, self.tracks, self.yards
         cards = self.deck + self.faceup + self.discard
-        shown: set[str] = set()
-        for p in players:
-            cards += hands[p]
-            cards += tracks[p]
-            for colour, column in yards[p].items():
-                if not column or column[0] != colour or colour in shown:
-                    return super().check_invariants()
-                n = column.count(colour)
-                if n != len(column) and (column.count(LOCO) != len(column) - n or column.index(LOCO) != n):
-                    return super().check_invariants()
-                shown.add(colour)
-                cards += column
+        for hand in self.hands.values():
+            cards += hand
+        for pile in self.tracks.values():
+            cards += pile
+        shown: list[str] = []
+        for yard in self.yards.values():
+            if yard:
+                shown += yard
+                for colour, column in yard.items():
+                    n = column.count(colour)
+                    if not n or column[0] != colour or \
+                            (n != len(column) and (column.count(LOCO) != len(column) - n or column.index(LOCO) != n)):
+                        return super().check_invariants()
+                    cards += column
         try:
             if len(cards) != game.train_total or sum(map(game.card_weights.__getitem__, cards)) != game.train_weight:
                 return super().check_invariants()
         except (KeyError, TypeError):  # not a train card (or not hashable): the full report says where
             return super().check_invariants()
-        kept, offered, done = self.tickets, self.pending, self.done
         tickets = list(self.ticket_deck)
-        holds = self.phase == PLAY and self.deck_number == 1  # every player holds a ticket
-        for p in players:
-            if holds and not kept[p] and not done[p]:
+        for piles in (self.tickets, self.pending, self.done):
+            for pile in piles.values():
+                tickets += pile
+        if tickets != self._tickets_seen:  # (tickets seen in these places before are all there)
+            if len(tickets) != len(game.tickets) or set(tickets) != game.ticket_set:
                 return super().check_invariants()
-            tickets += kept[p]
-            tickets += offered[p]
-            tickets += done[p]
-        if len(tickets) != len(game.tickets) or set(tickets) != game.ticket_set or \
-                (self.cities != game.city_list and sorted(self.cities) != sorted(game.city_points)) or \
-                (self.phase == PLAY and self.deck and len(self.faceup) != FACE_UP) or \
-                (self.phase == OVER and self.final not in (0, None)):
+            self._tickets_seen = tickets
+        if len(set(shown)) != len(shown) or (self.cities != game.city_list and sorted(self.cities) != sorted(game.city_points)):
+            return super().check_invariants()
+        if self.phase == PLAY:
+            if self.deck and len(self.faceup) != FACE_UP:
+                return super().check_invariants()
+            if self.deck_number == 1 and not all(self.tickets.values()) and \
+                    any(not self.tickets[p] and not self.done[p] for p in self.players):  # a player holds no ticket
+                return super().check_invariants()
+        elif self.phase == OVER and self.final not in (0, None):
             return super().check_invariants()
         return []
 
@@ -926,6 +931,7 @@ class TicketToRide(Game):
         self.min_players = content.game["players"]["min"]
         self.max_players = content.game["players"]["max"]
         self.colours: list[str] = [c["id"] for c in content.files["colours"]["colours"]]
+        self.colour_order = {c: k for k, c in enumerate(self.colours)}
         self.tickets: dict[int, Ticket] = {}
         self.city_points: dict[str, int] = {}
         self.components: dict = {}
