@@ -582,7 +582,8 @@ class TicketToRideState(State):
             if len(tickets) != len(game.tickets) or set(tickets) != game.ticket_set:
                 return super().check_invariants()
             self._tickets_seen = tickets
-        if len(set(shown)) != len(shown) or (self.cities != game.city_list and sorted(self.cities) != sorted(game.city_points)):
+        if len(set(shown)) != len(shown) or \
+                (self.cities != game.city_list and sorted(self.cities) != sorted(game.city_points)):
             return super().check_invariants()
         if self.phase == PLAY:
             if self.deck and len(self.faceup) != FACE_UP:
@@ -783,7 +784,8 @@ class TicketToRideState(State):
                 scores += known if known is not None else self._remember(key, player, self.game.plays_of(*group), wants)
         if len(free) >= 3:
             # A colour counts once in a set of three: whether the tickets lack it is all that matters.
-            key = (free, tuple([colour in missing for colour in free]), tuple([rival.get(colour, 0) for colour in free]))
+            key = (free, tuple([colour in missing for colour in free]),
+                   tuple([rival.get(colour, 0) for colour in free]))
             known = memo.get(key)
             scores += known if known is not None else self._remember(key, player, self.game.trios_of(free), wants)
         if tickets:
@@ -962,7 +964,7 @@ class TicketToRide(Game):
         # The sets legal_actions offers: per (colour, held, locomotives, opponent's column) for
         # one colour, per tuple of colours no opponent shows for three.
         self.play_sets: dict[tuple, tuple[Play, ...]] = {}
-        self.set_scores: dict[tuple, tuple[float, ...]] = {}  # the greedy scores of a colour's sets (see TicketToRideState)
+        self.set_scores: dict[tuple, tuple[float, ...]] = {}  # greedy scores of sets (see score_actions)
         self.needs: dict[tuple, dict[str, int]] = {}  # see needs_of
 
     def needs_of(self, tickets: list[int]) -> dict[str, int]:
