@@ -30,6 +30,7 @@ TICKET_DEAL = 6
 TICKET_DRAW = 4
 REDEAL = 4  # train cards each player gets for the second deck of the four-player game
 TWO_DECKS_AT = 4  # players from which the game plays the train deck twice
+MEMO_SIZE = 20000  # entries a game keeps of actions and scores it has worked out, before starting afresh
 
 CHOOSE, PLAY, OVER = "choose", "play", "over"
 START, DRAW2, KEEP = "start", "draw2", "keep"  # steps within a turn
@@ -114,6 +115,8 @@ class Pass(Action):
         return "pass"
 
 
+DRAW, STOP, TICKETS, PASS = DrawBlind(), Stop(), DrawTickets(), Pass()  # one each will do: they hold nothing
+
 NOTATION = "keep <ticket numbers> | keep none, draw, take <colour>, stop, play <cards>, tickets, pass"
 
 
@@ -149,6 +152,8 @@ class TicketToRideState(State):
         self.setup: dict | None = None
         self._outcome = None
         self._scores: dict | None = None
+        self._offer: tuple | None = None  # the last actions offered with what scores them fast
+        self._tickets_seen: list[int] = []  # every ticket, as check_invariants last found them in order
 
     # --- helpers ----------------------------------------------------------------------------
 
@@ -169,9 +174,11 @@ class TicketToRideState(State):
     def _phase_one(self, player: str) -> None:
         """The top card of each colour column goes face down onto the tracks pile."""
         yard = self.yards[player]
-        for colour in list(yard):
-            column = yard[colour]
-            self.tracks[player].append(column.pop())
+        if not yard:
+            return
+        tracks = self.tracks[player]
+        for colour, column in list(yard.items()):
+            tracks.append(column.pop())
             if not column:
                 del yard[colour]
 
@@ -243,7 +250,7 @@ class TicketToRideState(State):
     # --- the State interface ----------------------------------------------------------------
 
     def to_move(self) -> list[str]:
-        return [] if self.phase == OVER else [self.mover]
+        return [] if self.phase == OVER else [self.players[self.current]]
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
@@ -252,48 +259,69 @@ class TicketToRideState(State):
         return self.game.parse_action(text)
 
     def legal_actions(self, player: str) -> list[Action]:
-        if self.phase == OVER or player != self.mover:
+        self._offer = None
+        if self.phase == OVER or player != self.players[self.current]:
             return []
+        game = self.game
         if self.phase == CHOOSE or self.step == KEEP:
             offered = sorted(self.pending[player])
             least = 1 if self.phase == CHOOSE else 0
             return [Keep(combo) for k in range(least, len(offered) + 1) for combo in combinations(offered, k)]
-        if self.step == DRAW2:
-            actions: list[Action] = [Stop()]
-            if self.deck:
-                actions.append(DrawBlind())
-            if self._can_take_faceup():
-                actions.extend(Take(c) for c in sorted(set(self.faceup)) if c != LOCO)
-            return actions
-        actions = []
-        if self.deck:
-            actions.append(DrawBlind())
+        second = self.step == DRAW2
+        actions: list[Action] = [STOP] if second else []
+        draw = bool(self.deck)
+        if draw:
+            actions.append(DRAW)
+        takes: list[str] = []
         if self._can_take_faceup():
-            actions.extend(Take(c) for c in sorted(set(self.faceup)))
-        actions.extend(self._plays(player))
-        if self.ticket_deck:
-            actions.append(DrawTickets())
-        return actions or [Pass()]
+            takes = sorted(set(self.faceup))
+            if second and LOCO in takes:
+                takes.remove(LOCO)
+            shared = game.takes
+            actions += [shared[c] if c in shared else Take(c) for c in takes]
+        groups: list[tuple] = []
+        rival: dict[str, int] = {}
+        free: tuple[str, ...] = ()
+        tickets = False
+        if not second:
+            groups, rival = self._play_groups(player)
+            sets = game.play_sets
+            for group in groups:
+                plays = sets.get(group)
+                actions += plays if plays is not None else game.plays_of(*group)
+            free = tuple([group[0] for group in groups if not group[3]])
+            if len(free) >= 3:
+                plays = sets.get(free)
+                actions += plays if plays is not None else game.trios_of(free)
+            tickets = bool(self.ticket_deck)
+            if tickets:
+                actions.append(TICKETS)
+            if not actions:
+                return [PASS]
+        # What the actions are, for score_actions to score them a kind at a time (see there).
+        self._offer = (player, list(actions), second, draw, takes, groups, rival, free, tickets)
+        return actions
 
-    def _plays(self, player: str) -> list[Action]:
-        hand = Counter(self.hands[player])
-        locos = hand.get(LOCO, 0)
-        others = [p for p in self.players if p != player]
-        plays: list[Action] = []
-        free = []
-        for colour in self.game.colours:
-            have = hand.get(colour, 0)
-            if not have:
+    def _play_groups(self, player: str) -> tuple[list[tuple[str, int, int, int]], dict[str, int]]:
+        """Per colour held, in colour order: (colour, cards of it held, locomotives held, the
+        strength of the column an opponent shows in it, 0 for none): all a set of it depends on.
+        And the cards the opponents show per colour (see `_rivals`), counted on the way."""
+        hand = self.hands[player]
+        locos = hand.count(LOCO)
+        beat: dict[str, int] = {}
+        rival: dict[str, int] = {}
+        colour_only = self.game.bump_count == "colour"
+        for other in self.players:
+            if other == player:
                 continue
-            beat = max((self._column_strength(o, colour) for o in others), default=0)
-            if beat == 0:
-                free.append(colour)
-            for n in range(1, have + 1):
-                for m in range(0, locos + 1):
-                    if n + m >= 2 and n + m > beat:
-                        plays.append(Play((colour,) * n + (LOCO,) * m))
-        plays.extend(Play(trio) for trio in combinations(free, 3))
-        return plays
+            for colour, column in self.yards[other].items():
+                shown = len(column)
+                rival[colour] = rival.get(colour, 0) + shown
+                strength = shown - column.count(LOCO) if colour_only else shown
+                if strength > beat.get(colour, 0):
+                    beat[colour] = strength
+        held = sorted(self.game.colour_order.keys() & set(hand), key=self.game.colour_order.__getitem__)
+        return [(colour, hand.count(colour), locos, beat.get(colour, 0)) for colour in held], rival
 
     def _column_strength(self, player: str, colour: str) -> int:
         column = self.yards[player].get(colour)
@@ -304,9 +332,10 @@ class TicketToRideState(State):
         return len(column)
 
     def apply(self, player: str, action: Action) -> None:
+        self._offer = None  # what score_actions knows of the actions offered holds for this position only
         if self.phase == OVER:
             raise IllegalAction("game over", "the game is over")
-        if player != self.mover:
+        if player != self.players[self.current]:
             raise IllegalAction("turn order", f"not your turn: {self.mover} is to move")
         if self.phase == CHOOSE:
             if not isinstance(action, Keep):
@@ -347,7 +376,7 @@ class TicketToRideState(State):
         elif isinstance(action, Stop):
             raise IllegalAction("draw train cards", "'stop' ends a draw after its first card; no card has been drawn")
         elif isinstance(action, Pass):
-            if self.legal_actions(player) != [Pass()]:
+            if self.legal_actions(player) != [PASS]:
                 raise IllegalAction("ruling: pass", "a player may pass only when no action is possible")
             self._end_turn()
         else:
@@ -419,10 +448,12 @@ class TicketToRideState(State):
         self._end_turn()
 
     def _play(self, player: str, action: Play) -> None:
-        cards = Counter(action.cards)
-        hand = Counter(self.hands[player])
+        cards: dict[str, int] = {}
+        for card in action.cards:
+            cards[card] = cards.get(card, 0) + 1
+        hand = self.hands[player]
         for card, n in cards.items():
-            if hand.get(card, 0) < n:
+            if hand.count(card) < n:
                 raise IllegalAction("play to rail yard", f"you do not hold {n} {card} card{'s' if n > 1 else ''}")
         colours = [c for c in cards if c != LOCO]
         trio = len(action.cards) == 3 and len(colours) == 3
@@ -434,11 +465,12 @@ class TicketToRideState(State):
                                                          "or three cards of three different colours without locomotives")
             if len(action.cards) < 2:
                 raise IllegalAction("play to rail yard", "a set has at least two cards")
-        others = [p for p in self.players if p != player]
         beaten = []
         for colour in colours:
             strength = cards[colour] + (cards.get(LOCO, 0) if not trio else 0)
-            for other in others:
+            for other in self.players:
+                if other == player or colour not in self.yards[other]:
+                    continue
                 shown = self._column_strength(other, colour)
                 if shown and strength <= shown:
                     raise IllegalAction("colour shown by an opponent",
@@ -454,8 +486,11 @@ class TicketToRideState(State):
         yard = self.yards[player]
         for colour in colours:
             column = yard.setdefault(colour, [])
-            locos_on_top = [c for c in column if c == LOCO]
-            column[:] = [c for c in column if c != LOCO] + [colour] * cards[colour] + locos_on_top
+            if LOCO in column:  # the new cards of the colour go under the locomotives
+                locos_on_top = [c for c in column if c == LOCO]
+                column[:] = [c for c in column if c != LOCO] + [colour] * cards[colour] + locos_on_top
+            else:
+                column += [colour] * cards[colour]
             if not trio:
                 column.extend([LOCO] * cards.get(LOCO, 0))
 
@@ -508,24 +543,57 @@ class TicketToRideState(State):
         return self.game.components
 
     def check_invariants(self) -> list[str]:
-        """The kit's checks, with a fast count first: the full conservation report (which names
-        where each card is) is built only when the count finds something wrong."""
+        """The kit's checks (every component in one place, and `rule_problems`), with one quick
+        pass first that all hold; the full report, which names where each card is and every rule
+        broken, is built only when the quick pass finds something wrong.
+
+        Train cards: the cards of every zone, each weighed by a power of one more than the number
+        of train cards (a digit per kind), add up to the weight of all of them, and there are as
+        many as the game has. With that many cards no kind can fill a digit, so the sum is equal
+        exactly when every kind is there as often as the game has it. Tickets: as many as the
+        game has, and all of them. Big cities: all of them, each once. A column: its colour, once
+        or more, then only locomotives, and a colour no other column shows."""
+        game = self.game
         cards = self.deck + self.faceup + self.discard
-        for p in self.players:
-            cards += self.hands[p]
-            cards += self.tracks[p]
-            for column in self.yards[p].values():
-                cards += column
+        for hand in self.hands.values():
+            cards += hand
+        for pile in self.tracks.values():
+            cards += pile
+        shown: list[str] = []
+        for yard in self.yards.values():
+            if yard:
+                shown += yard
+                for colour, column in yard.items():
+                    n = column.count(colour)
+                    if not n or column[0] != colour or \
+                            (n != len(column) and (column.count(LOCO) != len(column) - n or column.index(LOCO) != n)):
+                        return super().check_invariants()
+                    cards += column
+        try:
+            if len(cards) != game.train_total or sum(map(game.card_weights.__getitem__, cards)) != game.train_weight:
+                return super().check_invariants()
+        except (KeyError, TypeError):  # not a train card (or not hashable): the full report says where
+            return super().check_invariants()
         tickets = list(self.ticket_deck)
         for piles in (self.tickets, self.pending, self.done):
             for pile in piles.values():
                 tickets += pile
-        trains_ok = Counter(cards) == self.game.train_counts
-        tickets_ok = len(tickets) == len(self.game.tickets) and set(tickets) == self.game.ticket_set
-        cities_ok = sorted(self.cities) == sorted(self.game.city_points)
-        if trains_ok and tickets_ok and cities_ok:
-            return self.rule_problems()
-        return super().check_invariants()
+        if tickets != self._tickets_seen:  # (tickets seen in these places before are all there)
+            if len(tickets) != len(game.tickets) or set(tickets) != game.ticket_set:
+                return super().check_invariants()
+            self._tickets_seen = tickets
+        if len(set(shown)) != len(shown) or \
+                (self.cities != game.city_list and sorted(self.cities) != sorted(game.city_points)):
+            return super().check_invariants()
+        if self.phase == PLAY:
+            if self.deck and len(self.faceup) != FACE_UP:
+                return super().check_invariants()
+            if self.deck_number == 1 and not all(self.tickets.values()) and \
+                    any(not self.tickets[p] and not self.done[p] for p in self.players):  # a player holds no ticket
+                return super().check_invariants()
+        elif self.phase == OVER and self.final not in (0, None):
+            return super().check_invariants()
+        return []
 
     def rule_problems(self) -> list[str]:
         problems = []
@@ -653,42 +721,89 @@ class TicketToRideState(State):
         short = max(0.0, short - have.get(LOCO, 0))
         return (total - short) * 2 - short * 3 + 0.2 * len(self.hands[player]) + 0.01 * points
 
-    def _wants(self, player: str) -> tuple[dict, int, dict, dict]:
+    def _wants(self, player: str, rival: dict | None = None) -> tuple[dict, int, dict]:
         """What `player`'s tickets still lack beyond the cards laid (tracks pile and rail yard):
-        per colour, the total, the cards already owned including the hand, and the columns the
-        other players show."""
-        key = (self.turns, self.step, player, len(self.hands[player]), len(self.tickets[player]))
-        cached = self.__dict__.get("_wants_cache")
-        if cached is not None and cached[0] == key:
-            return cached[1]
-        laid: dict = {}
-        for card in self.tracks[player]:
-            laid[card] = laid.get(card, 0) + 1
+        per colour, the total, and the cards the other players show per colour (`rival`, when
+        already counted)."""
+        laid = self._laid(player)
+        tickets = self.tickets[player]
+        need = self.game.needs.get(tuple(tickets)) or self.game.needs_of(tickets)
+        missing = {c: n - k for c, n in need.items() if n > (k := laid.count(c))}
+        short = max(0, sum(missing.values()) - laid.count(LOCO))
+        return missing, short, self._rivals(player) if rival is None else rival
+
+    def _laid(self, player: str) -> list[str]:
+        """The cards `player` has laid: the tracks pile and the rail yard."""
+        laid = list(self.tracks[player])
         for column in self.yards[player].values():
-            for card in column:
-                laid[card] = laid.get(card, 0) + 1
-        need: dict = {}
-        for t in self.tickets[player]:
-            for colour in self.game.tickets[t].needs:
-                need[colour] = need.get(colour, 0) + 1
-        missing = {c: n - laid.get(c, 0) for c, n in need.items() if n > laid.get(c, 0)}
-        short = max(0, sum(missing.values()) - laid.get(LOCO, 0))
-        owned = dict(laid)
-        for card in self.hands[player]:
-            owned[card] = owned.get(card, 0) + 1
+            laid += column
+        return laid
+
+    def _rivals(self, player: str) -> dict[str, int]:
+        """The cards the other players show in their rail yards, per colour."""
         rival: dict = {}
         for other in self.players:
             if other != player:
                 for colour, column in self.yards[other].items():
                     rival[colour] = rival.get(colour, 0) + len(column)
-        value = (missing, short, owned, rival)
-        self._wants_cache = (key, value)
-        return value
+        return rival
 
     def score_action(self, player: str, action: Action) -> float:
         """A fast estimate of an action for the greedy policy, without playing it: lay the cards
         your tickets lack, draw the colours they lack, keep tickets your cards can cover."""
-        missing, short, owned, rival = self._wants(player)
+        return self._score(player, action, self._wants(player), {})
+
+    def score_actions(self, player: str, actions: list[Action]) -> list[float]:
+        """`score_action` of each action, in order, with the work they share done once: what the
+        tickets lack; for keeping tickets, each choice continues from its choice less the last
+        ticket; and when the actions are those `legal_actions` just offered, they are scored a
+        kind at a time, the sets of one colour (or of three colours) remembered by all their
+        scores depend on: the cards, what the tickets lack of them and the opponents' columns."""
+        offer = self._offer
+        if offer is None or offer[0] != player or offer[1] != actions:
+            wants = self._wants(player)
+            kept: dict = {}
+            return [self._keeping(player, action.tickets, kept)[2] if type(action) is Keep
+                    else self._score(player, action, wants, kept) for action in actions]
+        _, _, second, draw, takes, groups, rival, free, tickets = offer
+        wants = self._wants(player, rival)  # (only sets use the opponents' columns)
+        missing, short, _ = wants
+        scores = [STOP_SCORE] if second else []
+        if draw:
+            scores.append(DRAW_SCORE)
+        if takes:
+            loco = _take_score(LOCO, missing, short)
+            scores += [loco if colour == LOCO else TAKE_WANTED if colour in missing else TAKE_OTHER for colour in takes]
+        memo = self.game.set_scores
+        if groups:
+            lacking, loco_shown = short > 0, rival.get(LOCO, 0)
+            for group in groups:
+                colour = group[0]
+                key = (group, missing.get(colour, 0), lacking, rival.get(colour, 0), loco_shown)
+                known = memo.get(key)
+                scores += known if known is not None else self._remember(key, player, self.game.plays_of(*group), wants)
+        if len(free) >= 3:
+            # A colour counts once in a set of three: whether the tickets lack it is all that matters.
+            key = (free, tuple([colour in missing for colour in free]),
+                   tuple([rival.get(colour, 0) for colour in free]))
+            known = memo.get(key)
+            scores += known if known is not None else self._remember(key, player, self.game.trios_of(free), wants)
+        if tickets:
+            scores.append(self._tickets_score(short))
+        return scores
+
+    def _remember(self, key: tuple, player: str, plays: tuple[Play, ...], wants: tuple) -> tuple[float, ...]:
+        """The scores of `plays`, remembered under `key` (all they depend on) for score_actions."""
+        memo = self.game.set_scores
+        scores = tuple(self._score(player, play, wants, None) for play in plays)
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        memo[key] = scores
+        return scores
+
+    def _score(self, player: str, action: Action, wants: tuple, kept: dict | None) -> float:
+        """`score_action` given `_wants(player)`; `kept` remembers choices of tickets to keep."""
+        missing, short, rival = wants
         if isinstance(action, Play):
             value = 0.0
             left = dict(missing)
@@ -704,48 +819,71 @@ class TicketToRideState(State):
                 value += 0.3 * rival.get(colour, 0)
             return value
         if isinstance(action, Take):
-            if action.colour == LOCO:
-                return 2.2 if short > 0 else 1.6
-            return 1.0 + (1.2 if missing.get(action.colour, 0) > 0 else 0.0)
+            return _take_score(action.colour, missing, short)
         if isinstance(action, DrawBlind):
-            return 1.1
+            return DRAW_SCORE
         if isinstance(action, Keep):
-            spare = dict(owned)
-            for colour, n in self._needs_of(self.tickets[player]).items():
+            return self._keeping(player, action.tickets, {} if kept is None else kept)[2]
+        if isinstance(action, DrawTickets):
+            return self._tickets_score(short)
+        if isinstance(action, Stop):
+            return STOP_SCORE
+        return 0.0
+
+    def _tickets_score(self, short: int) -> float:
+        return 0.8 if short == 0 and len(self.deck) > 20 else -1.0
+
+    def _keeping(self, player: str, tickets: tuple, kept: dict) -> tuple[dict, int, float]:
+        """Keeping `tickets` one by one, in order: the cards to spare per colour, the locomotives
+        left to cover shortfalls, and the value so far (each ticket the cards cover counts its
+        points, each other one loses 0.6 of them). `kept` remembers it per tuple of tickets, so a
+        choice continues from the same choice less its last ticket."""
+        known = kept.get(tickets)
+        if known is not None:
+            return known
+        if not tickets:
+            spare: dict = {}  # the cards owned: laid and in hand
+            for card in self._laid(player) + self.hands[player]:
+                spare[card] = spare.get(card, 0) + 1
+            for colour, n in self.game.needs_of(self.tickets[player]).items():
                 spare[colour] = spare.get(colour, 0) - n
             wild = spare.pop(LOCO, 0) - sum(-n for n in spare.values() if n < 0)
             value = 0.0
-            for t in action.tickets:
-                ticket = self.game.tickets[t]
-                lack = 0
-                for colour in ticket.needs:
-                    if spare.get(colour, 0) > 0:
-                        spare[colour] -= 1
-                    else:
-                        lack += 1
-                if lack <= wild:
-                    wild -= lack
-                    value += ticket.points
+        else:
+            before, wild, value = kept.get(tickets[:-1]) or self._keeping(player, tickets[:-1], kept)
+            spare = dict(before)
+            ticket = self.game.tickets[tickets[-1]]
+            lack = 0
+            for colour in ticket.needs:
+                if spare.get(colour, 0) > 0:
+                    spare[colour] -= 1
                 else:
-                    value -= ticket.points * 0.6
-            return value
-        if isinstance(action, DrawTickets):
-            return 0.8 if short == 0 and len(self.deck) > 20 else -1.0
-        if isinstance(action, Stop):
-            return 0.0
-        return 0.0
-
-    def _needs_of(self, tickets: list[int]) -> dict:
-        need: dict = {}
-        for t in tickets:
-            for colour in self.game.tickets[t].needs:
-                need[colour] = need.get(colour, 0) + 1
-        return need
+                    lack += 1
+            if lack <= wild:
+                wild -= lack
+                value += ticket.points
+            else:
+                value -= ticket.points * 0.6
+        kept[tickets] = (spare, wild, value)
+        return kept[tickets]
 
     def setup_record(self) -> dict | None:
         if self.setup is not None:
             return self.setup
         return self.first_deal
+
+
+DRAW_SCORE = 1.1
+STOP_SCORE = 0.0
+
+
+TAKE_WANTED, TAKE_OTHER = 1.0 + 1.2, 1.0 + 0.0  # a colour the tickets lack, another colour
+
+
+def _take_score(colour: str, missing: dict, short: int) -> float:
+    if colour == LOCO:
+        return 2.2 if short > 0 else 1.6
+    return TAKE_WANTED if missing.get(colour, 0) > 0 else TAKE_OTHER
 
 
 def _dotted(fields: dict, players: list[str]) -> dict:
@@ -795,6 +933,7 @@ class TicketToRide(Game):
         self.min_players = content.game["players"]["min"]
         self.max_players = content.game["players"]["max"]
         self.colours: list[str] = [c["id"] for c in content.files["colours"]["colours"]]
+        self.colour_order = {c: k for k, c in enumerate(self.colours)}
         self.tickets: dict[int, Ticket] = {}
         self.city_points: dict[str, int] = {}
         self.components: dict = {}
@@ -813,8 +952,67 @@ class TicketToRide(Game):
                 self.components[card["city"]] = 1
         self.train_cards = sorted(c for c in self.components if isinstance(c, str) and (c in self.colours or c == LOCO))
         self.train_counts = Counter({c: self.components[c] for c in self.train_cards})
+        self.train_total = sum(self.train_counts.values())
+        self.card_weights = {c: (self.train_total + 1) ** k for k, c in enumerate(self.train_cards)}
+        self.train_weight = sum(self.card_weights[c] * n for c, n in self.train_counts.items())
+        self.city_list = list(self.city_points)
         self.ticket_set = set(self.tickets)
         self._actions: dict[str, Action] = {}
+        # The actions legal_actions offers, made once and shared: they are immutable.
+        self.takes = {c: Take(c) for c in [*self.colours, LOCO]}
+        self._played: dict[tuple, Play] = {}  # every set made for an offer, by its cards
+        # The sets legal_actions offers: per (colour, held, locomotives, opponent's column) for
+        # one colour, per tuple of colours no opponent shows for three.
+        self.play_sets: dict[tuple, tuple[Play, ...]] = {}
+        self.set_scores: dict[tuple, tuple[float, ...]] = {}  # greedy scores of sets (see score_actions)
+        self.needs: dict[tuple, dict[str, int]] = {}  # see needs_of
+
+    def needs_of(self, tickets: list[int]) -> dict[str, int]:
+        """The cards `tickets` ask for together, per colour (a shared dict: read it only)."""
+        key = tuple(tickets)
+        need = self.needs.get(key)
+        if need is None:
+            need = {}
+            for t in tickets:
+                for colour in self.tickets[t].needs:
+                    need[colour] = need.get(colour, 0) + 1
+            if len(self.needs) >= MEMO_SIZE:
+                self.needs.clear()
+            self.needs[key] = need
+        return need
+
+    def _play(self, cards: tuple[str, ...]) -> Play:
+        action = self._played.get(cards)
+        if action is None:
+            action = Play(cards)
+            if len(self._played) >= MEMO_SIZE:
+                self._played.clear()
+            self._played[cards] = action
+        return action
+
+    def trios_of(self, colours: tuple[str, ...]) -> tuple[Play, ...]:
+        """The sets of three of `colours` (in their order), in the order of `combinations`."""
+        plays = self.play_sets.get(colours)
+        if plays is None:
+            plays = tuple(map(self._play, combinations(colours, 3)))
+            if len(self.play_sets) >= MEMO_SIZE:
+                self.play_sets.clear()
+            self.play_sets[colours] = plays
+        return plays
+
+    def plays_of(self, colour: str, have: int, locos: int, beat: int) -> tuple[Play, ...]:
+        """The sets of `colour` a player holding `have` of it and `locos` locomotives may play
+        over an opponent's column of strength `beat` (0: none): n cards of the colour and m
+        locomotives on top, n then m rising, at least two cards and more than `beat`."""
+        key = (colour, have, locos, beat)
+        plays = self.play_sets.get(key)
+        if plays is None:
+            plays = tuple(self._play((colour,) * n + (LOCO,) * m) for n in range(1, have + 1) for m in range(locos + 1)
+                          if n + m >= 2 and n + m > beat)
+            if len(self.play_sets) >= MEMO_SIZE:
+                self.play_sets.clear()
+            self.play_sets[key] = plays
+        return plays
 
     def allocate(self, tracks: list[str], ticket_ids: list[int]):
         return best_allocation(tracks, [self.tickets[t] for t in sorted(ticket_ids)])
@@ -843,16 +1041,16 @@ class TicketToRide(Game):
                 numbers.append(int(word))
             return Keep(tuple(sorted(numbers)))
         if head == "draw" and not rest:
-            return DrawBlind()
+            return DRAW
         if head == "take" and len(rest) == 1:
             self._check_card(rest[0], text)
             return Take(rest[0])
         if head == "stop" and not rest:
-            return Stop()
+            return STOP
         if head == "tickets" and not rest:
-            return DrawTickets()
+            return TICKETS
         if head == "pass" and not rest:
-            return Pass()
+            return PASS
         if head == "play" and rest:
             for word in rest:
                 self._check_card(word, text)

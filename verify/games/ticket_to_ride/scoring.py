@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Iterable, Sequence
 
 WILD = "loco"
@@ -65,21 +66,28 @@ def best_allocation(tracks_pile: Iterable[str], tickets: Sequence[Ticket], wild:
     the pile counts only up to what the tickets still to come could use), or when even a loose
     upper bound cannot beat the best found: every card slot of the remaining tickets gets a share
     of its ticket's points, and the cards left (each colour on its own slots, locomotives on any)
-    fill the richest slots."""
+    fill the richest slots. When the pile covers every ticket at once (and none counts against),
+    the search would complete them all on its first way down, so that is the answer at once."""
     tickets = sorted(tickets, key=lambda t: (-t.points / len(t.needs), t.id))
     pile = Counter(tracks_pile)
+    if all(t.points >= 0 for t in tickets) and feasible(pile, tickets, wild):
+        return _allocation(pile, tickets, {t.id for t in tickets}, wild)
     colours = sorted({c for t in tickets for c in t.needs if c != wild})
     index = {c: i for i, c in enumerate(colours)}
     n = len(tickets)
     needs = [[(index[c], m) for c, m in Counter(t.needs).items() if c != wild] for t in tickets]
     points = [t.points for t in tickets]
-    # slots[i][k]: the shares of the card slots of colour k on tickets i.., richest first.
+    # slots[i][k]: the shares of the card slots of colour k on tickets i.., richest first;
+    # sums[i][k][j]: the first j of them added up.
     slots: list[list[list[float]]] = [[[] for _ in colours] for _ in range(n + 1)]
     for i in range(n - 1, -1, -1):
         share = points[i] / len(tickets[i].needs)
-        slots[i] = [list(s) for s in slots[i + 1]]
+        slots[i] = list(slots[i + 1])
         for k, m in needs[i]:
             slots[i][k] = sorted(slots[i][k] + [share] * m, reverse=True)
+    added: dict[int, list[float]] = {}  # rows a ticket leaves alone are shared: add them up once
+    sums = [[added.get(id(row)) or added.setdefault(id(row), list(accumulate(row, initial=0.0))) for row in rows]
+            for rows in slots]
     still = [[0] * len(colours) for _ in range(n + 1)]
     reach = [0] * (n + 1)
     for i in range(n - 1, -1, -1):
@@ -95,11 +103,14 @@ def best_allocation(tracks_pile: Iterable[str], tickets: Sequence[Ticket], wild:
     def bound(i: int, wilds: int) -> float:
         total = 0.0
         spare: list[float] = []
-        for k, row in enumerate(slots[i]):
-            have = left[k]
-            total += sum(row[:have])
-            spare.extend(row[have:have + wilds])
-        if wilds and spare:
+        for row, added, have in zip(slots[i], sums[i], left):
+            if have >= len(row):
+                total += added[-1]
+            else:
+                total += added[have]
+                if wilds:
+                    spare += row[have:have + wilds]
+        if spare:
             spare.sort(reverse=True)
             total += sum(spare[:wilds])
         return total
@@ -111,7 +122,7 @@ def best_allocation(tracks_pile: Iterable[str], tickets: Sequence[Ticket], wild:
                 best[0], best[1] = key, tuple(tickets[k].id for k in chosen)
             return
         here = (got, len(chosen))
-        key = (i, min(wilds, reach[i]), *(min(a, b) for a, b in zip(left, still[i])))
+        key = (i, min(wilds, reach[i]), *map(min, left, still[i]))
         before = seen.get(key)
         if before is not None and before >= here:
             return
@@ -135,7 +146,11 @@ def best_allocation(tracks_pile: Iterable[str], tickets: Sequence[Ticket], wild:
         search(i + 1, wilds, got)
 
     search(0, pile.get(wild, 0), 0)
-    ids = set(best[1])
+    return _allocation(pile, tickets, set(best[1]), wild)
+
+
+def _allocation(pile: Counter, tickets: list[Ticket], ids: set, wild: str) -> Allocation:
+    """The allocation completing the tickets numbered `ids` and failing the others."""
     picked = sorted((t for t in tickets if t.id in ids), key=lambda t: t.id)
     cards, unused = _assign(pile, picked, wild)
     failed = sorted((t for t in tickets if t.id not in ids), key=lambda t: t.id)
