@@ -697,18 +697,38 @@ def test_score_action_equals_the_score_after_playing_the_action(game, params):
     assert checked > 800
 
 
+def scores_after_playing(state, player, actions):
+    scores = []
+    for action in actions:
+        trial = state.clone()
+        trial.apply(player, action)
+        scores.append(trial.score(player))
+    return scores
+
+
 def test_score_actions_sees_the_card_a_reshuffle_would_bring(game):
     state = midgame(game.with_params(reshuffle="when-needed"), [10, 20, 30, 40, 50, 60, 5], market=[12, 7],
                     deck=[], rest="discard")
     actions = state.legal_actions("P1")
-    played = []
-    for action in actions:
-        trial = state.clone()
-        trial.apply("P1", action)
-        played.append(trial.score("P1"))
+    played = scores_after_playing(state, "P1", actions)
     assert state.pile == [] and state.score_actions("P1", actions) == played
     assert [state.score_action("P1", action) for action in actions] == played
     assert state.chance.log == []  # looking ahead shuffled a copy of the chance only
+
+
+@pytest.mark.parametrize("draft, first", [("together", "P1"), ("together", "P2"), ("in-turn", None)])
+def test_draft_scores_let_the_first_rising_train_in_seat_order_win(game, draft, first):
+    # Either player completes a rising train by putting the drawn card last (P1 70, P2 77).
+    trains = {"P1": [10, 20, 30, 40, 50, 60, 5], "P2": [11, 22, 33, 44, 55, 66, 1]}
+    state = game.with_params(draft=draft).new_state(2, setup={"phase": "draft", "deck": [70, 75, 77],
+                                                             "trains": trains})
+    if first is not None:
+        state.apply(first, {"P1": Draft(70, 7), "P2": Draft(77, 7)}[first])
+    player = state.to_move()[0]
+    actions = state.legal_actions(player)
+    played = scores_after_playing(state, player, actions)
+    assert state.score_actions(player, actions) == played
+    assert (1000 in played) == (player == "P1") and (-1000 in played) == (draft == "together")
 
 
 @pytest.mark.parametrize("params", READINGS, ids=lambda p: ",".join(f"{k}={v}" for k, v in p.items()) or "default")

@@ -212,19 +212,19 @@ _ACTION_OF = {"swap": Swap, "move": Move, "uncouple": Uncouple, "lock": Lock}
 _VALUE = tuple(tuple(10 * n - rival for n in range(TRAIN_LENGTH - 1)) + (1000,) for rival in range(TRAIN_LENGTH))
 
 
-def _placed_counts(train, card: int) -> list[int]:
-    """The rising neighbour pairs of a complete train after `card` replaces the carriage at each
-    position in turn: only the two pairs around that position change."""
+def _placed_scores(train, card: int, value: tuple) -> list[int]:
+    """`value[n]` for the n rising neighbour pairs of a complete train after `card` replaces the
+    carriage at each position in turn: only the two pairs around that position change."""
     a, b, c, d, e, f, g = train
     p1, p2, p3, p4, p5, p6 = a < b, b < c, c < d, d < e, e < f, f < g
     own = p1 + p2 + p3 + p4 + p5 + p6
-    return [own - p1 + (card < b),
-            own - p1 - p2 + (a < card) + (card < c),
-            own - p2 - p3 + (b < card) + (card < d),
-            own - p3 - p4 + (c < card) + (card < e),
-            own - p4 - p5 + (d < card) + (card < f),
-            own - p5 - p6 + (e < card) + (card < g),
-            own - p6 + (f < card)]
+    return [value[own - p1 + (card < b)],
+            value[own - p1 - p2 + (a < card) + (card < c)],
+            value[own - p2 - p3 + (b < card) + (card < d)],
+            value[own - p3 - p4 + (c < card) + (card < e)],
+            value[own - p4 - p5 + (d < card) + (card < f)],
+            value[own - p5 - p6 + (e < card) + (card < g)],
+            value[own - p6 + (f < card)]]
 
 
 # --- state --------------------------------------------------------------------------------------
@@ -593,7 +593,8 @@ class GameOfTrainsState(State):
             train.insert(t - 1, train.pop(s - 1))
             self.discard.append(card)
         elif kind == "uncouple":
-            if all(param in self.locks[p] for p in self.players) and not self.game.no_effect_allowed:
+            if any(self.locks.values()) and all(param in self.locks[p] for p in self.players) \
+                    and not self.game.no_effect_allowed:
                 raise IllegalAction("ruling: no-effect", f"every carriage {param} is locked, so card {card} would do nothing")
             # The card leaves the market before any carriage arrives, so nothing pairs with it, and
             # reaches the discard pile only when its effect is over, so a reshuffle during the
@@ -999,7 +1000,7 @@ class GameOfTrainsState(State):
         pairs[player] = own
         card = self.pile[-1] if self.pile else self._next_draw()
         if card is not None:
-            scores = list(map(value.__getitem__, _placed_counts(train, card)))
+            scores = _placed_scores(train, card, value)
         else:
             scores = [self._score_on_copy(player, way) for way in _DRAWS]
         if not offered:
@@ -1058,7 +1059,7 @@ class GameOfTrainsState(State):
         position = game.uses[action.card][1]
         order = self._refill_order[player]
         locks = self.locks
-        losers = [p for p in order if position not in locks[p]]
+        losers = [p for p in order if position not in locks[p]] if any(locks.values()) else order
         pile = self.pile
         if len(losers) > len(pile) or (game.refill_everyone and len(losers) < len(order)):
             return self._score_on_copy(player, action)
@@ -1108,22 +1109,19 @@ class GameOfTrainsState(State):
                 if seat < first_winner and is_ascending(train):
                     first_winner = seat
             best_rival = max(best_rival, ascending_pairs(train))
-        seat = players.index(player)
-        value = _VALUE[best_rival]
+        if first_winner == len(players):
+            value = _VALUE[best_rival]
+        elif first_winner > players.index(player):  # only a rising train of the player's own wins
+            value = (-1000,) * (TRAIN_LENGTH - 1) + (1000,)
+        else:
+            value = (-1000,) * TRAIN_LENGTH  # another train rises first in seat order
         own_train = self.trains[player]
-        placed: dict[int, list[int]] = {}  # rising pairs after placing a card at each position
+        placed: dict[int, list[int]] = {}  # the scores of placing a card at each position
         scores = []
         for action in actions:
-            counts = placed.get(action.card)
-            if counts is None:
-                counts = placed[action.card] = _placed_counts(own_train, action.card)
-            count = counts[action.position - 1]
-            if count == TRAIN_LENGTH - 1 and seat < first_winner:
-                scores.append(1000)
-            elif first_winner < len(players):
-                scores.append(-1000)  # another train rises first in seat order
-            else:
-                scores.append(value[count])
+            if action.card not in placed:
+                placed[action.card] = _placed_scores(own_train, action.card, value)
+            scores.append(placed[action.card][action.position - 1])
         return scores
 
     def _score_on_copy(self, player: str, action: Action) -> int:
