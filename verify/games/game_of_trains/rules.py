@@ -753,26 +753,28 @@ class GameOfTrainsState(State):
             arrived += market
             seen.market = market[:]
         players = self.players
-        if self.trains != seen.trains:  # (the whole check looks at the players' trains only)
+        trains, kept_trains = self.trains, seen.trains
+        if trains != kept_trains:  # (the whole check looks at the players' trains only)
             for p in players:
-                train, kept = self.trains[p], seen.trains[p]
+                train, kept = trains[p], kept_trains[p]
                 if train != kept:
                     if len(train) != TRAIN_LENGTH or None in train or is_ascending(train):
                         return self._check_everything()
                     left += kept
                     arrived += train
-                    seen.trains[p] = train[:]
+                    kept_trains[p] = train[:]
         game = self.game
-        if self.locks != seen.locks:
+        locks, kept_locks = self.locks, seen.locks
+        if locks != kept_locks:
             for p in players:
-                held, kept = self.locks[p], seen.locks[p]
+                held, kept = locks[p], kept_locks[p]
                 if held != kept:
                     for position, card in held.items():
                         if position not in LOCKABLE or game.ability_of.get(card) != game.lock_ability:
                             return self._check_everything()
                     left += kept.values()
                     arrived += held.values()
-                    seen.locks[p] = dict(held)
+                    kept_locks[p] = dict(held)
         if self.draft_hands != seen.hands:
             return self._check_everything()
         if left != arrived:
