@@ -367,6 +367,16 @@ def test_card_abilities_come_from_the_content(content_copy):
 # --- notation, hidden information, invariants -------------------------------------------------
 
 
+def play_randomly(state, rng, steps):
+    """Play up to `steps` random actions (fewer when the game ends), yielding after each."""
+    for _ in range(steps):
+        if state.is_terminal():
+            return
+        player = state.to_move()[0]
+        state.apply(player, rng.choice(state.legal_actions(player)))
+        yield state
+
+
 def random_states(game, count, seed):
     """States met along random games, for tests that want variety."""
     rng = random.Random(seed)
@@ -374,11 +384,8 @@ def random_states(game, count, seed):
         state = game.new_state(rng.choice([2, 3, 4]), seed=i)
         # Every fourth state is taken in the draft, the others somewhere in play.
         steps = rng.randrange(0, len(state.players)) if i % 4 == 0 else rng.randrange(4, 120)
-        for _ in range(steps):
-            if state.is_terminal():
-                break
-            player = state.to_move()[0]
-            state.apply(player, rng.choice(state.legal_actions(player)))
+        for _ in play_randomly(state, rng, steps):
+            pass
         yield state
 
 
@@ -451,6 +458,101 @@ def test_invariants_catch_a_short_train_outside_a_refill(game):
     state.discard.append(state.trains["P1"][3])
     state.trains["P1"][3] = None
     assert any("not 7 carriages" in p for p in state.check_invariants())
+
+
+def _take_from_pile(state, wanted):
+    card = next(c for c in reversed(state.pile) if wanted(c))
+    state.pile.remove(card)
+    return card
+
+
+def _lose_a_card(state):
+    state.pile.pop(0)
+
+
+def _duplicate_a_card(state):
+    state.discard.append(state.trains["P2"][0])
+
+
+def _duplicate_within_the_pile(state):
+    state.pile[0] = state.pile[1]
+
+
+def _bring_a_stranger(state):
+    state.pile[0] = 99
+
+
+def _shuffle_the_piles_together_losing_a_card(state):
+    state.pile = sorted(state.pile + state.discard)[1:]
+    state.discard = []
+
+
+def _discard_a_train_card_twice(state):
+    state.discard = state.discard[1:] + [state.trains["P1"][0]] + state.discard[:1]
+
+
+def _leave_a_gap(state):
+    state.discard.append(state.trains["P1"][3])
+    state.trains["P1"][3] = None
+
+
+def _lock_the_wrong_carriage(state):
+    lock = _take_from_pile(state, lambda c: state.game.ability_of[c] == state.game.lock_ability)
+    state.locks["P1"].pop(2, None)
+    state.locks["P1"][2] = lock
+
+
+def _lock_with_a_card_that_is_no_lock(state):
+    card = _take_from_pile(state, lambda c: state.game.ability_of[c] != state.game.lock_ability)
+    state.discard.extend(state.locks["P2"].values())
+    state.locks["P2"][4] = card
+
+
+def _pair_in_the_market(state):
+    first = _take_from_pile(state, lambda c: True)
+    ability = state.game.ability_of[first]
+    second = _take_from_pile(state, lambda c: state.game.ability_of[c] == ability)
+    state.discard.extend(state.market)
+    state.market[:] = [first, second]
+
+
+def _rising_train_in_play(state):
+    state.trains["P2"].sort()
+
+
+def _lose_a_locomotive(state):
+    state.locomotives_out += 1
+
+
+FAULTS = [_lose_a_card, _duplicate_a_card, _duplicate_within_the_pile, _bring_a_stranger,
+          _shuffle_the_piles_together_losing_a_card, _discard_a_train_card_twice, _leave_a_gap,
+          _lock_the_wrong_carriage, _lock_with_a_card_that_is_no_lock, _pair_in_the_market,
+          _rising_train_in_play, _lose_a_locomotive]
+
+
+@pytest.mark.parametrize("fault", FAULTS, ids=lambda f: f.__name__.strip("_"))
+@pytest.mark.parametrize("seed", range(4))
+def test_the_quick_invariant_check_reports_what_the_whole_check_reports(game, fault, seed):
+    # Play on, checking after every action as a playout does, so that the check after the fault
+    # looks again only at what the last action and the fault changed.
+    state = game.new_state(3, seed=seed)
+    rng = random.Random(seed)
+    for _ in play_randomly(state, rng, 12 + 7 * seed):
+        assert state.check_invariants() == [] == state.check_all_invariants()
+    assert state.phase == "play"
+    player = state.to_move()[0]
+    state.apply(player, rng.choice(state.legal_actions(player)))
+    fault(state)
+    found = state.check_all_invariants()
+    assert found and state.check_invariants() == found
+
+
+def test_the_quick_invariant_check_agrees_with_the_whole_check_along_games(game):
+    for params in READINGS:
+        configured = game.with_params(**params)
+        for seed in range(3):
+            for state in play_randomly(configured.new_state(4, seed=seed), random.Random(seed), 150):
+                assert state.check_invariants() == state.check_all_invariants() == []
 
 
 def test_clone_shares_nothing_that_changes(game):
@@ -581,12 +683,52 @@ def test_score_action_equals_the_score_after_playing_the_action(game, params):
     checked = 0
     for state in random_states(configured, 80, seed=7):
         for player in state.to_move():
-            for action in state.legal_actions(player):
+            actions = state.legal_actions(player)
+            played = []
+            for action in actions:
                 trial = state.clone()
                 trial.apply(player, action)
-                assert state.score_action(player, action) == trial.score(player), (str(action), state.fields())
+                played.append(trial.score(player))
+                assert state.score_action(player, action) == played[-1], (str(action), state.fields())
                 checked += 1
+            # The whole list as legal_actions offered it, and the same actions in another order.
+            assert state.score_actions(player, actions) == played, state.fields()
+            assert state.score_actions(player, actions[::-1]) == played[::-1], state.fields()
     assert checked > 800
+
+
+def scores_after_playing(state, player, actions):
+    scores = []
+    for action in actions:
+        trial = state.clone()
+        trial.apply(player, action)
+        scores.append(trial.score(player))
+    return scores
+
+
+def test_score_actions_sees_the_card_a_reshuffle_would_bring(game):
+    state = midgame(game.with_params(reshuffle="when-needed"), [10, 20, 30, 40, 50, 60, 5], market=[12, 7],
+                    deck=[], rest="discard")
+    actions = state.legal_actions("P1")
+    played = scores_after_playing(state, "P1", actions)
+    assert state.pile == [] and state.score_actions("P1", actions) == played
+    assert [state.score_action("P1", action) for action in actions] == played
+    assert state.chance.log == []  # looking ahead shuffled a copy of the chance only
+
+
+@pytest.mark.parametrize("draft, first", [("together", "P1"), ("together", "P2"), ("in-turn", None)])
+def test_draft_scores_let_the_first_rising_train_in_seat_order_win(game, draft, first):
+    # Either player completes a rising train by putting the drawn card last (P1 70, P2 77).
+    trains = {"P1": [10, 20, 30, 40, 50, 60, 5], "P2": [11, 22, 33, 44, 55, 66, 1]}
+    state = game.with_params(draft=draft).new_state(2, setup={"phase": "draft", "deck": [70, 75, 77],
+                                                             "trains": trains})
+    if first is not None:
+        state.apply(first, {"P1": Draft(70, 7), "P2": Draft(77, 7)}[first])
+    player = state.to_move()[0]
+    actions = state.legal_actions(player)
+    played = scores_after_playing(state, player, actions)
+    assert state.score_actions(player, actions) == played
+    assert (1000 in played) == (player == "P1") and (-1000 in played) == (draft == "together")
 
 
 @pytest.mark.parametrize("params", READINGS, ids=lambda p: ",".join(f"{k}={v}" for k, v in p.items()) or "default")

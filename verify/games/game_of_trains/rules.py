@@ -178,6 +178,14 @@ def parse_action(text: str) -> Action:
 
 def is_ascending(train: list) -> bool:
     """A complete train whose numbers rise from the locomotive outwards."""
+    if len(train) == TRAIN_LENGTH:
+        a, b, c, d, e, f, g = train
+        try:
+            return a < b < c < d < e < f < g
+        except TypeError:
+            if None in train:  # a gap during a refill
+                return False
+            raise
     if None in train:
         return False
     return all(map(lt, train, train[1:]))
@@ -196,9 +204,45 @@ def ascending_pairs(train: list) -> int:
 
 
 _DRAWS = tuple(DrawPlace(p) for p in range(1, TRAIN_LENGTH + 1))
+_USES = frozenset((Swap, Move, Uncouple, Lock))
+_ACTION_OF = {"swap": Swap, "move": Move, "uncouple": Uncouple, "lock": Lock}
+
+# The score of a player whose train has n rising neighbour pairs, by the best rival's count: all
+# TRAIN_LENGTH - 1 pairs rising is a complete ascending train, and a win.
+_VALUE = tuple(tuple(10 * n - rival for n in range(TRAIN_LENGTH - 1)) + (1000,) for rival in range(TRAIN_LENGTH))
+
+
+def _placed_scores(train, card: int, value: tuple) -> list[int]:
+    """`value[n]` for the n rising neighbour pairs of a complete train after `card` replaces the
+    carriage at each position in turn: only the two pairs around that position change."""
+    a, b, c, d, e, f, g = train
+    p1, p2, p3, p4, p5, p6 = a < b, b < c, c < d, d < e, e < f, f < g
+    own = p1 + p2 + p3 + p4 + p5 + p6
+    return [value[own - p1 + (card < b)],
+            value[own - p1 - p2 + (a < card) + (card < c)],
+            value[own - p2 - p3 + (b < card) + (card < d)],
+            value[own - p3 - p4 + (c < card) + (card < e)],
+            value[own - p4 - p5 + (d < card) + (card < f)],
+            value[own - p5 - p6 + (e < card) + (card < g)],
+            value[own - p6 + (f < card)]]
 
 
 # --- state --------------------------------------------------------------------------------------
+
+
+class _Seen:
+    """Private copies of the zones as the last invariant check that found nothing wrong in play
+    saw them, for `GameOfTrainsState.check_invariants`."""
+
+    __slots__ = ("trains", "locks", "hands", "market", "pile", "discard")
+
+    def __init__(self, state: "GameOfTrainsState"):
+        self.trains = {p: list(train) for p, train in state.trains.items()}
+        self.locks = {p: dict(locks) for p, locks in state.locks.items()}
+        self.hands = {p: list(hand) for p, hand in state.draft_hands.items()}
+        self.market = list(state.market)
+        self.pile = list(state.pile)
+        self.discard = list(state.discard)
 
 
 class GameOfTrainsState(State):
@@ -222,9 +266,16 @@ class GameOfTrainsState(State):
         self.winner: str | None = None
         self.turns = 0
         self.locomotives_out = game.locomotives - players
+        # Each player's refill order: from them round the table.
+        self._refill_order = {p: tuple(self.players[k:] + self.players[:k]) for k, p in enumerate(self.players)}
         self.dealt: list[int] | None = None  # the deal order, top first, when the game began with one
         self.setup: dict | None = None
-        self._standing: tuple | None = None  # rising pairs per player, for score_action
+        # Caches for playouts, none of them part of the game: the rising pairs last counted in each
+        # train (with a copy of the train they were counted in), the last legal-action list offered
+        # (until the next action), and the zones as the last clean invariant check saw them.
+        self._rising: dict[str, tuple[list, int]] = {}
+        self._offer: tuple | None = None
+        self._seen: _Seen | None = None
 
     # --- moving cards -----------------------------------------------------------------------
 
@@ -277,8 +328,9 @@ class GameOfTrainsState(State):
     def _draw(self) -> int:
         if not self.pile:
             self._reshuffle()
-        card = self.pile.pop()
-        if not self.pile and self.game.reshuffle_at_once and self.discard:
+        pile = self.pile
+        card = pile.pop()
+        if not pile and self.game.reshuffle_at_once and self.discard:
             # The pile is exhausted: the discard pile becomes the new one at once, so a card
             # discarded from now on waits for the next time.
             self._reshuffle()
@@ -300,7 +352,10 @@ class GameOfTrainsState(State):
     # --- the State interface ----------------------------------------------------------------
 
     def to_move(self) -> list[str]:
-        if self.phase == OVER:
+        phase = self.phase
+        if phase == PLAY:
+            return [self.players[self.current]]
+        if phase == OVER:
             return []
         if self.phase == REFILL:
             return [self.refill["queue"][0]]
@@ -315,33 +370,79 @@ class GameOfTrainsState(State):
         return parse_action(text)
 
     def legal_actions(self, player: str) -> list[Action]:
-        if player not in self.to_move():
+        """Drawing onto each position, then every way to use each market card, in the order the
+        cards reached the market. In play the list is remembered, with how many ways each card
+        gave, until the next action: `score_actions` scores it a card at a time."""
+        if self.phase != PLAY:
+            return self._legal_outside_play(player)
+        if player != self.players[self.current]:
             return []
-        positions = range(1, TRAIN_LENGTH + 1)
-        if self.phase == DRAFT:
-            if self.game.draft_mode == "keep-then-place" and len(self.kept) < len(self.players):
-                return [Keep(card) for card in sorted(self.draft_hands[player])]
-            return [Draft(card, p) for card in sorted(self.draft_hands[player]) for p in positions]
         actions: list[Action] = list(_DRAWS)
-        if self.phase == REFILL:
-            return actions
-        locks = self.locks[player]
-        uses = self.game.uses
+        game = self.game
+        uses = game.uses
+        all_locks = self.locks
+        locks = all_locks[player]
+        offered = []  # (card, kind, param, how many of its ways are legal)
         for card in self.market:
             kind, param, ways = uses[card]
             if kind == "uncouple":
-                if self.game.no_effect_allowed or any(param not in self.locks[p] for p in self.players):
-                    actions.append(ways[0])
+                if not game.no_effect_allowed:
+                    for p in self.players:
+                        if param not in all_locks[p]:
+                            break
+                    else:
+                        continue  # every carriage it would remove is locked: it would do nothing
+                actions.append(ways[0])
+                offered.append((card, kind, param, 1))
             elif kind == "lock":
-                if self.game.no_effect_allowed and len(locks) == len(LOCKABLE):
+                if game.no_effect_allowed and len(locks) == len(LOCKABLE):
                     actions.append(ways[0])  # used for nothing: the card is only cleared away
+                    offered.append((card, kind, param, 1))
+                elif locks:
+                    free = [way for way in ways if way.position not in locks]
+                    actions += free
+                    offered.append((card, kind, param, len(free)))
                 else:
-                    actions.extend(way for way in ways if way.position not in locks)
+                    actions += ways
+                    offered.append((card, kind, param, len(ways)))
             else:
-                actions.extend(ways)
+                actions += ways
+                offered.append((card, kind, param, len(ways)))
+        self._offer = (player, actions[:], offered)
         return actions
 
+    def _legal_outside_play(self, player: str) -> list[Action]:
+        if player not in self.to_move():
+            return []
+        if self.phase == DRAFT:
+            positions = range(1, TRAIN_LENGTH + 1)
+            if self.game.draft_mode == "keep-then-place" and len(self.kept) < len(self.players):
+                return [Keep(card) for card in sorted(self.draft_hands[player])]
+            return [Draft(card, p) for card in sorted(self.draft_hands[player]) for p in positions]
+        return list(_DRAWS)  # a refill: draw and place
+
     def apply(self, player: str, action: Action) -> None:
+        self._offer = None
+        if self.phase != PLAY or player != self.players[self.current]:
+            self._apply_any(player, action)
+            return
+        # The usual turn in play, by the exact action type; anything else takes the general path.
+        kind = type(action)
+        if kind is DrawPlace:
+            if not 1 <= action.position <= TRAIN_LENGTH:
+                self._check_position(action.position, "draw")
+            self._apply_draw(player, action.position)
+        elif kind in _USES:
+            self._apply_use(player, action)
+        else:
+            self._apply_any(player, action)
+            return
+        self.turns += 1
+        if self.phase == PLAY:  # neither over nor waiting for a refill
+            self.current = (self.current + 1) % len(self.players)
+
+    def _apply_any(self, player: str, action: Action) -> None:
+        """Any action in any phase, with every check in the order the rules make them."""
         if self.phase == OVER:
             raise IllegalAction("game over", f"the game is over: {self.winner} has won")
         movers = self.to_move()
@@ -349,7 +450,6 @@ class GameOfTrainsState(State):
             if self.phase == DRAFT and player in self.draft_choices:
                 raise IllegalAction("draft", f"{player} has already chosen a card for the opening draft")
             raise IllegalAction("turn order", f"not your turn: {', '.join(movers)} to move")
-        self._standing = None
         if self.phase == DRAFT:
             if self.game.draft_mode == "keep-then-place" and len(self.kept) < len(self.players):
                 if not isinstance(action, Keep):
@@ -445,7 +545,8 @@ class GameOfTrainsState(State):
     def _apply_draw(self, player: str, position: int) -> None:
         card = self._draw()
         train = self.trains[player]
-        self._lose_lock(player, position)
+        if self.locks[player]:
+            self._lose_lock(player, position)
         replaced = train[position - 1]
         train[position - 1] = card
         self._to_market(replaced)
@@ -463,21 +564,20 @@ class GameOfTrainsState(State):
                 raise IllegalAction("market", f"card {card} is not in the market: the market is empty, you can only draw")
             shown = ", ".join(map(str, sorted(self.market)))
             raise IllegalAction("market", f"card {card} is not in the market ({shown})")
-        ability = self.game.ability_of[card]
-        kind, param = self.game.behaviour[ability]
-        wanted = {"swap": Swap, "move": Move, "uncouple": Uncouple, "lock": Lock}[kind]
-        if not isinstance(action, wanted):
+        kind, param, _ = self.game.uses[card]
+        if not isinstance(action, _ACTION_OF[kind]):
             raise self._ability_refusal(card, f"write '{USAGE[kind].format(card=card)}'")
         train = self.trains[player]
         locks = self.locks[player]
         if kind == "swap":
-            a, b = sorted((action.first, action.second))
+            a, b = (action.first, action.second) if action.first <= action.second else (action.second, action.first)
             if a < 1 or b > TRAIN_LENGTH or b - a != param:
                 gap = "neighbouring carriages" if param == 1 else "two carriages with one between them"
                 raise self._ability_refusal(card, f"swaps {gap}, not positions {action.first} and {action.second}")
             self.market.remove(card)
-            self._lose_lock(player, a)
-            self._lose_lock(player, b)
+            if locks:
+                self._lose_lock(player, a)
+                self._lose_lock(player, b)
             train[a - 1], train[b - 1] = train[b - 1], train[a - 1]
             self.discard.append(card)
         elif kind == "move":
@@ -487,12 +587,14 @@ class GameOfTrainsState(State):
                 raise self._ability_refusal(card, f"moves a carriage two places {way} the locomotive, not {s} to {t}")
             self.market.remove(card)
             # Every carriage between source and target changes place, so each loses its lock.
-            for p in range(min(s, t), max(s, t) + 1):
-                self._lose_lock(player, p)
+            if locks:
+                for p in range(min(s, t), max(s, t) + 1):
+                    self._lose_lock(player, p)
             train.insert(t - 1, train.pop(s - 1))
             self.discard.append(card)
         elif kind == "uncouple":
-            if all(param in self.locks[p] for p in self.players) and not self.game.no_effect_allowed:
+            if any(self.locks.values()) and all(param in self.locks[p] for p in self.players) \
+                    and not self.game.no_effect_allowed:
                 raise IllegalAction("ruling: no-effect", f"every carriage {param} is locked, so card {card} would do nothing")
             # The card leaves the market before any carriage arrives, so nothing pairs with it, and
             # reaches the discard pile only when its effect is over, so a reshuffle during the
@@ -519,8 +621,7 @@ class GameOfTrainsState(State):
             self._win(player)
 
     def _uncouple(self, player: str, position: int, card: int) -> None:
-        start = self.players.index(player)
-        order = self.players[start:] + self.players[:start]
+        order = self._refill_order[player]
         removed, losers = [], []
         for p in order:
             if position not in self.locks[p]:
@@ -611,8 +712,94 @@ class GameOfTrainsState(State):
         return {card: 1 for card in self.game.ability_of}
 
     def check_invariants(self) -> list[str]:
-        """Broken invariants as sentences. Cheap enough to run after every action of every
-        playout: the card count is checked with one set, and only a broken count is explained."""
+        """Broken invariants as sentences, as `check_all_invariants` finds them, but cheap enough
+        to run after every action of every playout: in play only what changed since the last
+        check that found nothing wrong is looked at again. Each zone is compared with a private
+        copy taken then (`_Seen`); the cards that left the zones that changed must be the cards
+        that arrived in them, so every carriage is still in exactly one place, and a train, a
+        lock or a market that changed is checked again. (A pile that only lost cards from its
+        top, or only gained cards, is compared by those cards alone.) Any suspicion of a broken
+        rule, and every phase but play, run the whole check, which also explains what is
+        wrong."""
+        seen = self._seen
+        if seen is None or self.phase != PLAY or self.refill is not None:
+            return self._check_everything()
+        left: list = []  # the cards that left the zones that changed
+        arrived: list = []  # the cards that arrived in them
+        pile, kept = self.pile, seen.pile
+        if pile != kept:
+            if len(pile) < len(kept):  # cards drawn from the top
+                left += kept[len(pile):]
+                del kept[len(pile):]
+            if pile != kept:  # a reshuffle: the whole pile is new
+                left += kept
+                arrived += pile
+                seen.pile = pile[:]
+        discard, kept = self.discard, seen.discard
+        if discard != kept:
+            known = len(kept)
+            if len(discard) > known and discard[:known] == kept:  # cards discarded on top
+                new = discard[known:]
+                arrived += new
+                kept += new
+            else:  # a reshuffle took the discard pile
+                left += kept
+                arrived += discard
+                seen.discard = discard[:]
+        market = self.market
+        market_changed = market != seen.market
+        if market_changed:
+            left += seen.market
+            arrived += market
+            seen.market = market[:]
+        players = self.players
+        trains, kept_trains = self.trains, seen.trains
+        if trains != kept_trains:  # (the whole check looks at the players' trains only)
+            for p in players:
+                train, kept = trains[p], kept_trains[p]
+                if train != kept:
+                    if len(train) != TRAIN_LENGTH or None in train or is_ascending(train):
+                        return self._check_everything()
+                    left += kept
+                    arrived += train
+                    kept_trains[p] = train[:]
+        game = self.game
+        locks, kept_locks = self.locks, seen.locks
+        if locks != kept_locks:
+            for p in players:
+                held, kept = locks[p], kept_locks[p]
+                if held != kept:
+                    for position, card in held.items():
+                        if position not in LOCKABLE or game.ability_of.get(card) != game.lock_ability:
+                            return self._check_everything()
+                    left += kept.values()
+                    arrived += held.values()
+                    kept_locks[p] = dict(held)
+        if self.draft_hands != seen.hands:
+            return self._check_everything()
+        if left != arrived:
+            try:
+                left.sort()
+                arrived.sort()
+            except TypeError:
+                return self._check_everything()
+            if left != arrived:
+                return self._check_everything()
+        if market_changed and len(set(map(game.ability_of.__getitem__, market))) != len(market):
+            return self._check_everything()
+        if not (pile or discard) or len(players) + self.locomotives_out != game.locomotives \
+                or not 0 <= self.current < len(players):  # (nobody to move)
+            return self._check_everything()
+        return []
+
+    def _check_everything(self) -> list[str]:
+        problems = self.check_all_invariants()
+        self._seen = _Seen(self) if not problems and self.phase == PLAY and self.refill is None else None
+        return problems
+
+    def check_all_invariants(self) -> list[str]:
+        """Every invariant checked on the whole state, as sentences: the card count with one set,
+        and only a broken count is explained."""
         problems = []
         game = self.game
         cards = self.market + self.pile + self.discard
@@ -709,42 +896,59 @@ class GameOfTrainsState(State):
         if self.refill is not None:
             other.refill = {**self.refill, "queue": list(self.refill["queue"]), "losers": set(self.refill["losers"])}
         other.chance = self.chance.copy()
+        other._rising = dict(self._rising)
+        other._offer = None
+        other._seen = None
         return other
 
     def score(self, player: str) -> int:
         """How well `player` stands: rising neighbour pairs in their train, less the best rival's."""
         if self.winner is not None:
             return 1000 if self.winner == player else -1000
-        own = ascending_pairs(self.trains[player])
-        rival = max(ascending_pairs(self.trains[p]) for p in self.players if p != player)
-        return 10 * own - rival
+        pairs = self._all_rising_pairs()
+        own = pairs.pop(player)
+        return 10 * own - max(pairs.values())
+
+    def _all_rising_pairs(self) -> dict[str, int]:
+        """`ascending_pairs` of every player's train, each counted again only when the train has
+        changed since it was last counted."""
+        known = self._rising
+        pairs = {}
+        for p, train in self.trains.items():
+            seen = known.get(p)
+            if seen is None or seen[0] != train:
+                seen = known[p] = (train[:], ascending_pairs(train))
+            pairs[p] = seen[1]
+        return pairs
 
     def score_action(self, player: str, action: Action) -> int:
         """`score(player)` after `player` plays the legal `action`, without playing it: computed
         from what the action does to the trains (only the neighbour pairs it touches are looked
-        at again). Drawing looks at the cards it would draw, as a copy of the state would; when a
-        draw would need a reshuffle, or in the draft and in a paused refill, the action is tried
-        on a copy instead."""
+        at again). Drawing looks at the cards it would draw, as a copy of the state would (a
+        reshuffle is made on a copy of the chance); when an Uncouple's refill would need a
+        reshuffle, and in a paused refill, the action is tried on a copy instead."""
         if self.phase == DRAFT and type(action) is Draft:
             return self._score_draft(player, action)
         if type(action) is Keep:
             return self.score(player)
         if self.phase != PLAY:
             return self._score_on_copy(player, action)
-        standing = self._standing
-        if standing is None:
-            standing = self._standing = self._compute_standing()
-        pairs, rivals = standing
         kind = type(action)
+        if kind is Uncouple:
+            return self._score_uncouple(player, action)
+        pairs = self._all_rising_pairs()
+        own = pairs.pop(player)
+        rival = max(pairs.values())
         if kind is Lock:
-            return 10 * pairs[player] - rivals[player]
+            return 10 * own - rival
         train = self.trains[player]
         new = train[:]
         if kind is DrawPlace:
-            if not self.pile:
+            card = self._next_draw()
+            if card is None:
                 return self._score_on_copy(player, action)
             i = action.position - 1
-            new[i] = self.pile[-1]
+            new[i] = card
             touched = _TOUCHED[(i, i)]
         elif kind is Swap:
             a, b = action.first - 1, action.second - 1
@@ -754,69 +958,173 @@ class GameOfTrainsState(State):
             a, b = action.source - 1, action.target - 1
             new.insert(b, new.pop(a))
             touched = _TOUCHED[(a, b) if a < b else (b, a)]
-        elif kind is Uncouple:
-            return self._score_uncouple(player, action, pairs)
         else:
             return self._score_on_copy(player, action)
-        own = pairs[player]
         for k in touched:
             own += (new[k] < new[k + 1]) - (train[k] < train[k + 1])
-        if own == TRAIN_LENGTH - 1:
-            return 1000  # every neighbour pair rises: the train is complete and ascending
-        return 10 * own - rivals[player]
+        return _VALUE[rival][own]
 
-    def _compute_standing(self) -> tuple[dict[str, int], dict[str, int]]:
-        """Rising pairs of every train, and for each player the best rival's."""
-        pairs = {p: ascending_pairs(self.trains[p]) for p in self.players}
-        ranked = sorted(pairs.values(), reverse=True)
-        first, second = ranked[0], ranked[1]
-        rivals = {p: second if v == first else first for p, v in pairs.items()}
-        return pairs, rivals
+    def score_actions(self, player: str, actions: list[Action]) -> list[int]:
+        """`score_action` of each action, in order, with the work they share done once. In play,
+        when `actions` is the list `legal_actions` offered for this position, the draws and the
+        ways to use each market card are scored a card at a time from the player's train (see
+        `_score_offer`); in the draft, every placement is scored from the trains as the draft
+        will leave them."""
+        phase = self.phase
+        if phase == PLAY:
+            offer = self._offer
+            if offer is not None and offer[0] == player and offer[1] == actions:
+                return self._score_offer(player, offer[2])
+        elif phase == DRAFT and all(type(action) is Draft for action in actions):
+            return self._score_placements(player, actions)
+        return [self.score_action(player, action) for action in actions]
 
-    def _score_uncouple(self, player: str, action: Uncouple, pairs: dict[str, int]) -> int:
-        position = self.game.behaviour[self.game.ability_of[action.card]][1]
-        start = self.players.index(player)
-        order = self.players[start:] + self.players[:start]
-        losers = [p for p in order if position not in self.locks[p]]
-        if len(losers) > len(self.pile) or (self.game.refill_everyone and len(losers) < len(order)):
-            return self._score_on_copy(player, action)
-        after = dict(pairs)
+    def _score_offer(self, player: str, offered: list[tuple]) -> list[int]:
+        """The scores of the legal actions in play, in the order `legal_actions` lists them.
+
+        Each is read from how many neighbour pairs of the player's train rise after the action
+        (`_VALUE`): p_k says whether carriage k is below carriage k + 1, q_k whether it is below
+        k + 2 and w_k below k + 3. An action rearranges a few carriages, so the count after it is
+        the count before less the pairs it breaks up plus the pairs it makes: swapping k and k + 1
+        turns p_k round and puts k - 1 next to k + 1 (q_{k-1}) and k next to k + 2 (q_k); swapping
+        k and k + 2 turns p_k and p_{k+1} round and makes w_{k-1} and w_k; moving k two places on
+        makes q_{k-1}, p_{k+1}, the reverse of q_k and w_k; moving it two places back makes
+        w_{k-3}, the reverse of q_{k-2}, p_{k-2} and q_{k-1}. (The numbers on the cards differ, so
+        "not below" is "above".) A Lock changes no train; an Uncouple changes every train and is
+        scored as `score_action` scores it."""
+        train = self.trains[player]
+        a, b, c, d, e, f, g = train
+        p1, p2, p3, p4, p5, p6 = a < b, b < c, c < d, d < e, e < f, f < g
+        own = p1 + p2 + p3 + p4 + p5 + p6
+        pairs = self._all_rising_pairs()
+        del pairs[player]
+        value = _VALUE[max(pairs.values())]
+        pairs[player] = own
+        card = self.pile[-1] if self.pile else self._next_draw()
+        if card is not None:
+            scores = _placed_scores(train, card, value)
+        else:
+            scores = [self._score_on_copy(player, way) for way in _DRAWS]
+        if not offered:
+            return scores
+        q1, q2, q3, q4, q5 = a < c, b < d, c < e, d < f, e < g
+        w1, w2, w3, w4 = a < d, b < e, c < f, d < g
+        for card, kind, param, count in offered:
+            if kind == "swap":
+                if param == 1:
+                    scores += (value[own + 1 - 2 * p1 - p2 + q1],
+                               value[own + 1 - p1 - 2 * p2 - p3 + q1 + q2],
+                               value[own + 1 - p2 - 2 * p3 - p4 + q2 + q3],
+                               value[own + 1 - p3 - 2 * p4 - p5 + q3 + q4],
+                               value[own + 1 - p4 - 2 * p5 - p6 + q4 + q5],
+                               value[own + 1 - p5 - 2 * p6 + q5])
+                else:
+                    scores += (value[own + 2 - 2 * p1 - 2 * p2 - p3 + w1],
+                               value[own + 2 - p1 - 2 * p2 - 2 * p3 - p4 + w1 + w2],
+                               value[own + 2 - p2 - 2 * p3 - 2 * p4 - p5 + w2 + w3],
+                               value[own + 2 - p3 - 2 * p4 - 2 * p5 - p6 + w3 + w4],
+                               value[own + 2 - p4 - 2 * p5 - 2 * p6 + w4])
+            elif kind == "move":
+                if param > 0:
+                    scores += (value[own + 1 - p1 - p3 - q1 + w1],
+                               value[own + 1 - p1 - p2 - p4 + q1 - q2 + w2],
+                               value[own + 1 - p2 - p3 - p5 + q2 - q3 + w3],
+                               value[own + 1 - p3 - p4 - p6 + q3 - q4 + w4],
+                               value[own + 1 - p4 - p5 + q4 - q5])
+                else:
+                    scores += (value[own + 1 - p2 - p3 - q1 + q2],
+                               value[own + 1 - p1 - p3 - p4 + w1 - q2 + q3],
+                               value[own + 1 - p2 - p4 - p5 + w2 - q3 + q4],
+                               value[own + 1 - p3 - p5 - p6 + w3 - q4 + q5],
+                               value[own + 1 - p4 - p6 + w4 - q5])
+            elif kind == "uncouple":
+                scores.append(self._score_uncouple(player, self.game.uses[card][2][0], pairs))
+            else:
+                scores += (value[own],) * count
+        return scores
+
+    def _next_draw(self) -> int | None:
+        """The card the next draw takes: the top of the draw pile, or when it is empty the top of
+        the pile a reshuffle would make (shuffled by a copy of the chance, as on a copy of the
+        state); None when there is nothing to draw."""
+        if self.pile:
+            return self.pile[-1]
+        if not self.discard:
+            return None
+        return self.chance.copy().shuffle("reshuffle", sorted(self.discard))[0]
+
+    def _score_uncouple(self, player: str, action: Uncouple, pairs: dict[str, int] | None = None) -> int:
+        """The score after an Uncouple: each train that loses its carriage takes the next card of
+        the draw pile in refill order, and the first to rise from end to end wins. `pairs`: the
+        rising pairs of every train, when they are known already."""
+        game = self.game
+        position = game.uses[action.card][1]
+        order = self._refill_order[player]
+        locks = self.locks
+        losers = [p for p in order if position not in locks[p]] if any(locks.values()) else order
         pile = self.pile
+        if len(losers) > len(pile) or (game.refill_everyone and len(losers) < len(order)):
+            return self._score_on_copy(player, action)
+        after = self._all_rising_pairs() if pairs is None else dict(pairs)
+        trains = self.trains
         i = position - 1
-        touched = _TOUCHED[(i, i)]
-        for k, p in enumerate(losers, start=1):
-            train = self.trains[p]
-            card = pile[-k]
-            count = pairs[p]
-            for j in touched:
-                old = train[j] < train[j + 1]
-                new = (card if j == i else train[j]) < (card if j + 1 == i else train[j + 1])
-                count += new - old
+        top = len(pile)
+        for p in losers:
+            top -= 1
+            card = pile[top]
+            train = trains[p]
+            count = after[p]
+            if i:  # the pair on the locomotive's side
+                count += (train[i - 1] < card) - (train[i - 1] < train[i])
+            if i < TRAIN_LENGTH - 1:  # the pair on the far side
+                count += (card < train[i + 1]) - (train[i] < train[i + 1])
             if count == TRAIN_LENGTH - 1:
                 return 1000 if p == player else -1000  # the first complete train in refill order wins
             after[p] = count
-        return 10 * after[player] - max(v for q, v in after.items() if q != player)
+        own = after.pop(player)
+        return 10 * own - max(after.values())
 
     def _score_draft(self, player: str, action: Draft) -> int:
         """The draft changes trains only when a placement is made: at once when the draft is
         played in turn, after the last choice when it is played together."""
-        placing = {player: action}
+        return self._score_placements(player, [action])[0]
+
+    def _score_placements(self, player: str, actions: list[Draft]) -> list[int]:
+        """The scores of draft choices: the choices of the others that are placed with this one
+        are the same for every choice, so their trains are looked at once."""
+        players = self.players
         if self.game.draft_together:
-            if len(self.draft_choices) + 1 < len(self.players):
-                return self.score(player)
-            placing.update(self.draft_choices)
-        trains = {}
-        for p in self.players:
+            if len(self.draft_choices) + 1 < len(players):
+                return [self.score(player)] * len(actions)  # nothing is placed yet
+            placing = self.draft_choices
+        else:
+            placing = {}
+        best_rival = 0
+        first_winner = len(players)  # the seat of the first other player whose train will rise
+        for seat, p in enumerate(players):
+            if p == player:
+                continue
             train = self.trains[p]
             if p in placing:
                 train = train[:]
                 train[placing[p].position - 1] = placing[p].card
-            trains[p] = train
-        for p in self.players:
-            if p in placing and is_ascending(trains[p]):
-                return 1000 if p == player else -1000
-        own = ascending_pairs(trains[player])
-        return 10 * own - max(ascending_pairs(trains[p]) for p in self.players if p != player)
+                if seat < first_winner and is_ascending(train):
+                    first_winner = seat
+            best_rival = max(best_rival, ascending_pairs(train))
+        if first_winner == len(players):
+            value = _VALUE[best_rival]
+        elif first_winner > players.index(player):  # only a rising train of the player's own wins
+            value = (-1000,) * (TRAIN_LENGTH - 1) + (1000,)
+        else:
+            value = (-1000,) * TRAIN_LENGTH  # another train rises first in seat order
+        own_train = self.trains[player]
+        placed: dict[int, list[int]] = {}  # the scores of placing a card at each position
+        scores = []
+        for action in actions:
+            if action.card not in placed:
+                placed[action.card] = _placed_scores(own_train, action.card, value)
+            scores.append(placed[action.card][action.position - 1])
+        return scores
 
     def _score_on_copy(self, player: str, action: Action) -> int:
         trial = self.clone()
