@@ -1,6 +1,7 @@
 """Moscow to Paris rules, each test named after the rule it checks: the four actions and their
 limits, claiming, lines closing up, the five action cards, the trade's hidden offer, the dead end,
-the end, scoring with flag rows, ties and teams, and random playouts keeping every invariant."""
+the end, scoring with flag rows, ties and teams, random playouts keeping every invariant, and the
+greedy scores of a whole choice equal to those of playing each action."""
 
 from __future__ import annotations
 
@@ -236,17 +237,25 @@ def test_team_game_pools_cities_before_counting_flag_rows(game):
     assert state.scores() == {"P1+P3": 6, "P2+P4": 0}
 
 
-def test_parse_action_reads_back_every_legal_action(game):
-    state = game.new_state(3, seed=4)
-    rng = random.Random(4)
-    for _ in range(120):
+def walk(state, steps, choose):
+    """Play up to `steps` actions of a game, each the one `choose(player, legal actions)` returns."""
+    for _ in range(steps):
         if state.is_terminal():
             break
         player = state.to_move()[0]
-        actions = state.legal_actions(player)
+        state.apply(player, choose(player, state.legal_actions(player)))
+
+
+def test_parse_action_reads_back_every_legal_action(game):
+    state = game.new_state(3, seed=4)
+    rng = random.Random(4)
+
+    def choose(player, actions):
         for action in actions:
             assert state.parse_action(str(action)) == action
-        state.apply(player, rng.choice(actions))
+        return rng.choice(actions)
+
+    walk(state, 120, choose)
 
 
 @pytest.mark.parametrize("players, params", [(2, {}), (3, {"istanbul": True, "homeland": True}), (4, {"teams": True}),
@@ -259,6 +268,28 @@ def test_random_and_greedy_playouts_keep_every_invariant_and_greedy_games_end(ga
         assert report.failures == []
         if policy == "greedy":
             assert report.capped == 0 and report.finished == report.games
+
+
+@pytest.mark.parametrize("players, params", [(2, {}), (3, {"claim": "within"}), (4, {"teams": True}),
+                                             (2, {"dead_end": "repeat", "no_action": "pass", "empty_trade": True,
+                                                  "claim": "exact"})])
+def test_scores_of_a_whole_choice_equal_the_scores_after_playing_each_action(game, players, params):
+    # Half the moves at random, half the best scored, so that the positions include claims, trades,
+    # action cards and turns just before a dead-end reset.
+    state = game.with_params(**params).new_state(players, seed=11)
+    rng = random.Random(11)
+
+    def choose(player, actions):
+        scores = state.score_actions(player, actions)
+        played = []
+        for action in actions:
+            trial = state.clone()
+            trial.apply(player, action)
+            played.append(trial.score(player))
+        assert scores == played, [str(a) for a, s, p in zip(actions, scores, played) if s != p]
+        return rng.choice(actions) if rng.random() < 0.5 else actions[scores.index(max(scores))]
+
+    walk(state, 150, choose)
 
 
 def test_a_scenario_data_set_with_an_unknown_effect_is_refused_naming_the_field(game):

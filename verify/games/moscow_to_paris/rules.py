@@ -309,6 +309,35 @@ def parse_action(text: str) -> Action:
     raise NotationError(f"cannot read {text!r}; the actions are: {NOTATION}")
 
 
+def _fits(mode: str, have: set, distinct: bool, cards: set) -> bool:
+    """Whether a front (its kinds `have`; `distinct`: no kind twice) matches a line's train cards."""
+    if mode == "cover":
+        return cards <= have
+    if mode == "within":
+        return distinct and have <= cards
+    return distinct and have == cards
+
+
+def _any_fits(mode: str, front: list[str], lines: list[list[str]]) -> bool:
+    """Whether `front` matches any of `lines` (each a line's train cards; empty when it has none)."""
+    if not front:
+        return False
+    have = set(front)
+    distinct = len(have) == len(front)
+    return any(cards and _fits(mode, have, distinct, set(cards)) for cards in lines)
+
+
+def _best_of(have: set, lines: list[list[str]]) -> int:
+    """The line part of `score`: the best 3 x (cards in front that a line holds) - its size."""
+    best = 0
+    for cards in lines:
+        if cards:
+            value = 3 * len(have.intersection(cards)) - len(cards)
+            if value > best:
+                best = value
+    return best
+
+
 # --- state ----------------------------------------------------------------------------------------
 
 
@@ -398,14 +427,7 @@ class MoscowToParisState(State):
         for i in range(LINES):
             if self.city_at[i] is None or not (self.left[i] or self.right[i]):
                 continue
-            cards = set(self.left[i]).union(self.right[i])
-            if mode == "cover":
-                ok = cards <= have
-            elif mode == "within":
-                ok = distinct and have <= cards
-            else:
-                ok = distinct and have == cards
-            if ok:
+            if _fits(mode, have, distinct, set(self.left[i]).union(self.right[i])):
                 result.append(i)
         return result
 
@@ -959,6 +981,47 @@ class MoscowToParisState(State):
             best = max(best, 3 * matched - size)
         return 100 * lead + best
 
+    def _lead(self, player: str, extra: str | None = None) -> int:
+        """`player`'s side's score less the best other side's, as `score` counts it; with `extra`,
+        as if that city were among `player`'s taken cities too."""
+        cities = self.data.cities
+        mine = 0
+        others = []
+        for members in self.sides().values():
+            info = [cities[c] for p in members for c in self.taken[p]]
+            if player in members:
+                if extra is not None:
+                    info.append(cities[extra])
+                mine = sum(c.points for c in info) + len({c.country for c in info if c.country is not None})
+            else:
+                others.append(sum(c.points for c in info) + len({c.country for c in info if c.country is not None}))
+        return mine - max(others, default=0)
+
+    def _reset_on_end(self, progress: bool, cleared: bool) -> bool | None:
+        """Whether ending the turn now resets the table as a dead end, given whether the turn made
+        progress and whether it forgot the positions seen (a city left); None when only the whole
+        next position can tell (the repeated-position reading)."""
+        if self.game.dead_end == "no-progress":
+            return not progress and self.quiet_turns + 1 >= QUIET_ROUNDS * len(self.players)
+        return False if cleared else None
+
+    def score_actions(self, player: str, actions: list[Action]) -> list[int]:
+        """`score(player)` after each of `actions`, worked out from this position without playing
+        them: no action changes the cities taken but a claim, nor the fronts and lines but by its
+        own cards, and a draw only fills a hand, which the score does not look at. A dead-end reset
+        empties every front and line. Where only the whole next position could tell whether the
+        table resets (the repeated-position reading), the action is tried on a copy."""
+        trial = _Trial(self, player)
+        scores = []
+        for action in actions:
+            score = trial.score(action)
+            if score is None:
+                copy = self.clone()
+                copy.apply(player, action)
+                score = copy.score(player)
+            scores.append(score)
+        return scores
+
     # --- for playouts and scenarios -------------------------------------------------------------
 
     def clone(self) -> "MoscowToParisState":
@@ -986,6 +1049,140 @@ class MoscowToParisState(State):
 
     def setup_record(self) -> dict | None:
         return self.setup
+
+
+class _Trial:
+    """A position seen from the player choosing: what each candidate action's score is built from."""
+
+    __slots__ = ("state", "player", "lead", "base", "front", "have", "lines", "hits", "without", "reset", "mode")
+
+    def __init__(self, state: MoscowToParisState, player: str):
+        self.state = state
+        self.player = player
+        self.lead = 100 * state._lead(player)
+        self.front = front = state.fronts[player]
+        self.have = have = set(front)
+        left, right, city_at = state.left, state.right, state.city_at
+        self.lines = lines = [left[i] + right[i] if city_at[i] is not None else [] for i in range(LINES)]
+        self.hits = hits = [len(have.intersection(left[i])) + len(have.intersection(right[i])) for i in range(LINES)]
+        values = [max(0, 3 * hits[i] - len(lines[i])) if lines[i] else 0 for i in range(LINES)]
+        self.base = self.lead + max(values)
+        self.without = [max(values[:i] + values[i + 1:]) for i in range(LINES)]
+        self.reset = state._reset_on_end(state.progress, False)
+        self.mode = state.game.claim
+
+    def _acted(self, kept: int, front: list[str], lines: list[list[str]]) -> int | None:
+        """The score once the acting player's turn goes on to claiming or ends: `kept` unless the
+        table resets (fronts and lines empty) because nothing can be claimed."""
+        if self.reset is False:
+            return kept
+        if self.reset is None:
+            return None
+        return kept if _any_fits(self.mode, front, lines) else self.lead
+
+    def _trade_ended(self) -> int | None:
+        state = self.state
+        if self.reset is False:
+            return self.base
+        if self.reset is None:
+            return None
+        return self.base if state.claimable(state.players[state.current]) else self.lead
+
+    def score(self, action: Action) -> int | None:
+        """`score(player)` after `action`, or None when a copy must be played to tell."""
+        kind = type(action)
+        if kind is PlayLine:
+            i = action.line - 1
+            card = action.card
+            value = 3 * (self.hits[i] + (card in self.have)) - len(self.lines[i]) - 1
+            kept = self.lead + max(self.without[i], value)
+            if self.reset is False:
+                return kept
+            lines = list(self.lines)
+            lines[i] = lines[i] + [card]
+            return self._acted(kept, self.front, lines)
+        if kind is PlayFront:
+            front = self.front + [action.card]
+            kept = self.base if action.card in self.have else self.lead + _best_of(set(front), self.lines)
+            return self._acted(kept, front, self.lines)
+        if kind is TakeBack:
+            front = list(self.front)
+            front.remove(action.card)
+            kept = self.base if action.card in front else self.lead + _best_of(set(front), self.lines)
+            return self._acted(kept, front, self.lines)
+        if kind is Swap:
+            return self._swap(action)
+        if kind is Clear:
+            return self._clear(action)
+        if kind is CloseLine:
+            return self.lead + self.without[action.line - 1]
+        if kind is Trade:
+            if action.card:
+                return self.base  # the neighbour answers first
+            return self._acted(self.base, self.front, self.lines)
+        if kind is Discard:
+            return self._acted(self.base, self.front, self.lines)
+        if kind is Claim:
+            return self._claim(action)
+        if kind is Pass:  # ends the turn (after an action, or with no action possible)
+            if self.reset is None:
+                return None
+            return self.lead if self.reset else self.base
+        if kind is Offer:
+            return self.base
+        if kind is Give:
+            state = self.state
+            if state.next_player(self.player, state.trade_way) != state.players[state.current]:
+                return self.base  # the trade goes on
+            return self._trade_ended()
+        if kind is Decline:
+            return self._trade_ended()
+        return None
+
+    def _swap(self, action: Swap) -> int | None:
+        places = []
+        for place in (action.first, action.second):
+            owner, _, card = place.partition(":")
+            places.append((int(owner) - 1 if owner.isdigit() else owner, card))
+        (a, ka), (b, kb) = places
+        lines = list(self.lines)
+        front = self.front
+        if a != b or not isinstance(a, int):  # within one line the same cards stay
+            for where, old, new in ((a, ka, kb), (b, kb, ka)):
+                if isinstance(where, int):
+                    lines[where] = [new if c == old else c for c in lines[where]]
+                elif where == self.player:
+                    front = list(front)
+                    front[front.index(old)] = new
+        have = self.have if front is self.front else set(front)
+        return self._acted(self.lead + _best_of(have, lines), front, lines)
+
+    def _clear(self, action: Clear) -> int | None:
+        if self.reset is None:
+            return None  # the position decides, and a clear forgets none
+        state = self.state
+        near, far = (state.left, state.right) if action.column[0] == "L" else (state.right, state.left)
+        k = int(action.column[1:]) - 1
+        lines = list(self.lines)
+        for line in action.lines:
+            rest = list(near[line - 1])
+            del rest[k]
+            lines[line - 1] = rest + far[line - 1]
+        return self.lead + _best_of(self.have, lines)  # progress: no reset
+
+    def _claim(self, action: Claim) -> int:
+        state = self.state
+        i = action.line - 1
+        lead = 100 * state._lead(self.player, state.city_at[i])
+        if state.game.claim == "cover":
+            front = list(self.front)
+            for card in self.lines[i]:
+                front.remove(card)
+        else:
+            front = []
+        lines = list(self.lines)
+        lines[i] = []
+        return lead + _best_of(set(front), lines)  # a city taken is progress: no reset
 
 
 class _SnapshotRandom:
