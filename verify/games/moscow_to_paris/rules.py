@@ -60,9 +60,12 @@ class CardData:
         return {**self.trains, **self.actions, **{c: 1 for c in self.cities}}
 
     def __post_init__(self):
-        # Derived once: every playout checks against them after every action.
+        # Derived once: every playout checks against them and lists actions from them at every step.
         object.__setattr__(self, "everything", sorted(Counter(self.components()).elements()))
         object.__setattr__(self, "train_set", frozenset(self.trains))
+        object.__setattr__(self, "kinds", sorted(self.trains))
+        object.__setattr__(self, "limits", {c: city.line for c, city in self.cities.items()})
+        object.__setattr__(self, "moves", _Moves(self))
 
 
 def content_data(content, istanbul: bool, homeland: bool, homeland_row: str = "own") -> CardData:
@@ -250,6 +253,43 @@ class Discard(Action):
 
     def __str__(self) -> str:
         return f"discard {self.card}"
+
+
+class _Moves:
+    """The action values of one set of cards, each made once: a playout lists the legal actions at
+    every decision, and actions are plain values, so one value serves every list."""
+
+    def __init__(self, data: CardData):
+        kinds = sorted(data.trains)
+        self.line = [{k: (PlayLine(i + 1, "left", k), PlayLine(i + 1, "right", k)) for k in kinds} for i in range(LINES)]
+        self.front = {k: PlayFront(k) for k in kinds}
+        self.back = {k: TakeBack(k) for k in kinds}
+        self.give = {k: Give(k) for k in kinds}
+        self.offer = {k: Offer(k) for k in kinds}
+        self.trade_left = {k: Trade("left", k) for k in kinds}
+        self.trade_right = {k: Trade("right", k) for k in kinds}
+        self.claim = [Claim(i + 1) for i in range(LINES)]
+        self.close = [CloseLine(i + 1) for i in range(LINES)]
+        self.swaps: dict[tuple[str, str], Swap] = {}  # filled as positions ask for them
+        self.clears: dict[tuple[str, str, tuple[int, ...]], Clear] = {}
+
+    def swap(self, first: str, second: str) -> Swap:
+        key = (first, second)
+        action = self.swaps.get(key)
+        if action is None:
+            action = self.swaps[key] = Swap(first, second)
+        return action
+
+    def clear(self, effect: str, column: str, lines: tuple[int, ...]) -> Clear:
+        key = (effect, column, lines)
+        action = self.clears.get(key)
+        if action is None:
+            action = self.clears[key] = Clear(effect, column, lines)
+        return action
+
+
+PASS = Pass()
+DECLINE = Decline()
 
 
 NOTATION = ("line <n> left|right <kind>, front <kind>, back <kind>, play swap <place> <place>, "
@@ -501,79 +541,90 @@ class MoscowToParisState(State):
         if self.phase == OVER or player not in self.to_move():
             return []
         hand = self.hands[player]
-        kinds = sorted({c for c in hand if c in self.data.trains})
+        moves = self.data.moves
+        kinds = [k for k in self.data.kinds if k in hand]
         if self.phase == CLAIM:
-            return [Claim(i + 1) for i in self.claimable(player)] + [Pass()]
+            return [moves.claim[i] for i in self.claimable(player)] + [PASS]
         if self.phase == ANSWER:
-            return [Give(k) for k in kinds] + [Decline()]
+            return [moves.give[k] for k in kinds] + [DECLINE]
         if self.phase == CONTINUE:
-            return [Offer(k) for k in kinds] + [Decline()]
+            return [moves.offer[k] for k in kinds] + [DECLINE]
         actions = self._turn_actions(player, kinds)
         if not actions:
-            actions = [Pass()] if self.game.no_action == "pass" else [Discard(c) for c in sorted(set(hand))]
+            actions = [PASS] if self.game.no_action == "pass" else [Discard(c) for c in sorted(set(hand))]
         return actions
 
     def _turn_actions(self, player: str, kinds: list[str]) -> list[Action]:
+        """The four actions open to `player` holding the train `kinds` (sorted), in a fixed order."""
+        moves = self.data.moves
+        limits = self.data.limits
         actions: list[Action] = []
-        for i in range(LINES):
-            city = self.city_at[i]
-            if city is None:
-                continue
-            cards = self.left[i] + self.right[i]
-            if len(cards) >= self.data.cities[city].line:
+        add = actions.extend
+        for i, city, left, right, plays in zip(range(LINES), self.city_at, self.left, self.right, moves.line):
+            if city is None or len(left) + len(right) >= limits[city]:
                 continue
             for k in kinds:
-                if k not in cards:
-                    actions.append(PlayLine(i + 1, "left", k))
-                    actions.append(PlayLine(i + 1, "right", k))
-        if len(self.fronts[player]) < FRONT_MAX:
-            actions.extend(PlayFront(k) for k in kinds)
-        actions.extend(TakeBack(k) for k in sorted(set(self.fronts[player])))
-        effects = {c for c in self.hands[player] if c in self.data.actions}
-        if "swap" in effects:
-            actions.extend(self._swaps())
+                if k not in left and k not in right:
+                    add(plays[k])
+        front = self.fronts[player]
+        if len(front) < FRONT_MAX:
+            add([moves.front[k] for k in kinds])
+        back = moves.back
+        add([back[k] if k in back else TakeBack(k) for k in sorted(set(front))])
+        hand = self.hands[player]
+        effects = self.data.actions
+        if "swap" in hand and "swap" in effects:
+            add(self._swaps())
         for effect in ("clear-two", "clear-three"):
-            if effect in effects:
-                actions.extend(self._clears(effect))
-        if "trade" in effects:
-            actions.extend(Trade(d, k) for d in ("left", "right") for k in kinds)
+            if effect in hand and effect in effects:
+                add(self._clears(effect))
+        if "trade" in hand and "trade" in effects:
+            add([moves.trade_left[k] for k in kinds])
+            add([moves.trade_right[k] for k in kinds])
             if not kinds and self.game.empty_trade:
                 actions.append(Trade("", ""))
-        if "close-line" in effects:
-            actions.extend(CloseLine(i + 1) for i in range(LINES) if self.city_at[i] is not None)
+        if "close-line" in hand and "close-line" in effects:
+            add([moves.close[i] for i in range(LINES) if self.city_at[i] is not None])
         return actions
 
-    def _places(self) -> list[tuple[str, str]]:
-        places = []
-        for i in range(LINES):
-            for card in self.left[i] + self.right[i]:
-                places.append((f"{i + 1}:{card}", card))
-        for p in self.players:
-            for card in sorted(set(self.fronts[p])):
-                places.append((f"{p}:{card}", card))
-        return places
-
     def _swaps(self) -> list[Action]:
-        places = self._places()
+        """Every swap of two cards, lying beside a city or in front of a player, that `_swap_problem`
+        allows, found from one list of the places."""
+        places = []  # (place, kind, line index or owner)
+        lines = []
+        for i in range(LINES):
+            cards = self.left[i] + self.right[i]
+            lines.append(cards)
+            places.extend((f"{i + 1}:{card}", card, i) for card in cards)
+        for p in self.players:
+            places.extend((f"{p}:{card}", card, p) for card in sorted(set(self.fronts[p])))
+        swap = self.data.moves.swap
         result = []
-        for a in range(len(places)):
-            for b in range(a + 1, len(places)):
-                first, second = sorted((places[a][0], places[b][0]))
-                if self._swap_problem(first, second) is None:
-                    result.append(Swap(first, second))
+        for a, (pa, ka, wa) in enumerate(places):
+            for pb, kb, wb in places[a + 1:]:
+                if ka == kb:
+                    continue
+                if wa == wb:
+                    if type(wa) is str:
+                        continue  # two cards in front of one player
+                elif (type(wa) is int and kb in lines[wa]) or (type(wb) is int and ka in lines[wb]):
+                    continue
+                result.append(swap(pa, pb) if pa < pb else swap(pb, pa))
         return result
 
     def _clears(self, effect: str) -> list[Action]:
         from itertools import combinations
 
         need = CLEAR_COUNT[effect]
+        clear = self.data.moves.clear
         result = []
         depth = max((len(s) for s in self.left + self.right), default=0)
         for side, lists in (("L", self.left), ("R", self.right)):
             for k in range(depth):
                 having = [i + 1 for i in range(LINES) if len(lists[i]) > k]
+                column = f"{side}{k + 1}"
                 for lines in combinations(having, need):
-                    result.append(Clear(effect, f"{side}{k + 1}", lines))
+                    result.append(clear(effect, column, lines))
         return result
 
     # --- applying -------------------------------------------------------------------------------
@@ -605,33 +656,25 @@ class MoscowToParisState(State):
         return not self._turn_actions(player, kinds)
 
     def _apply_turn(self, player: str, action: Action) -> None:
-        if isinstance(action, Pass) and self.game.no_action == "pass":
-            if not self._stuck(player):
-                raise IllegalAction("ruling: no-action-pass", "only a player who can take none of the four actions passes")
-            self._end_turn()
-            return
-        if isinstance(action, (Claim, Pass)):
-            raise IllegalAction("claiming a city", "a city is claimed after an action, not instead of one")
-        if isinstance(action, (Give, Offer, Decline)):
-            raise IllegalAction("action card 4", "no trade is waiting for an answer")
         hand = self.hands[player]
-        if isinstance(action, PlayLine):
+        kind = type(action)
+        if kind is PlayLine:  # by far the most played: first
             self._check_line_play(player, action)
             hand.remove(action.card)
             (self.left if action.side == "left" else self.right)[action.line - 1].append(action.card)
             self._draw(player)
-        elif isinstance(action, PlayFront):
+        elif kind is PlayFront:
             self._need_in_hand(player, action.card, "action 3")
             if len(self.fronts[player]) >= FRONT_MAX:
                 raise IllegalAction("action 3", f"at most {FRONT_MAX} train cards lie in front of a player")
             hand.remove(action.card)
             self.fronts[player].append(action.card)
-        elif isinstance(action, TakeBack):
+        elif kind is TakeBack:
             if action.card not in self.fronts[player]:
                 raise IllegalAction("action 4", f"there is no {action.card!r} in front of you")
             self.fronts[player].remove(action.card)
             hand.append(action.card)
-        elif isinstance(action, Discard):
+        elif kind is Discard:
             if action.card not in hand:
                 raise IllegalAction("ruling: no-action-possible", f"{action.card!r} is not in your hand")
             if self.game.no_action == "pass":
@@ -641,9 +684,18 @@ class MoscowToParisState(State):
             hand.remove(action.card)
             self.discard.append(action.card)
             self._draw(player)
-        elif isinstance(action, (Swap, Clear, Trade, CloseLine)):
+        elif kind in (Swap, Clear, Trade, CloseLine):
             self._apply_card(player, action)
             return
+        elif kind is Pass and self.game.no_action == "pass":
+            if not self._stuck(player):
+                raise IllegalAction("ruling: no-action-pass", "only a player who can take none of the four actions passes")
+            self._end_turn()
+            return
+        elif kind in (Claim, Pass):
+            raise IllegalAction("claiming a city", "a city is claimed after an action, not instead of one")
+        elif kind in (Give, Offer, Decline):
+            raise IllegalAction("action card 4", "no trade is waiting for an answer")
         else:
             raise IllegalAction("notation", f"{action!r} is not a Moscow to Paris action")
         self._after_action(player)
@@ -985,17 +1037,30 @@ class MoscowToParisState(State):
         """`player`'s side's score less the best other side's, as `score` counts it; with `extra`,
         as if that city were among `player`'s taken cities too."""
         cities = self.data.cities
+        taken = self.taken
         mine = 0
-        others = []
-        for members in self.sides().values():
-            info = [cities[c] for p in members for c in self.taken[p]]
+        best_other = None
+        for members in (TEAMS.values() if self.game.teams and len(self.players) == 4 else ([p] for p in self.players)):
+            points = 0
+            flags = set()
+            for p in members:
+                for c in taken[p]:
+                    city = cities[c]
+                    points += city.points
+                    flags.add(city.country)
             if player in members:
                 if extra is not None:
-                    info.append(cities[extra])
-                mine = sum(c.points for c in info) + len({c.country for c in info if c.country is not None})
+                    city = cities[extra]
+                    points += city.points
+                    flags.add(city.country)
+                flags.discard(None)
+                mine = points + len(flags)
             else:
-                others.append(sum(c.points for c in info) + len({c.country for c in info if c.country is not None}))
-        return mine - max(others, default=0)
+                flags.discard(None)
+                total = points + len(flags)
+                if best_other is None or total > best_other:
+                    best_other = total
+        return mine - (best_other or 0)
 
     def _reset_on_end(self, progress: bool, cleared: bool) -> bool | None:
         """Whether ending the turn now resets the table as a dead end, given whether the turn made
@@ -1012,8 +1077,16 @@ class MoscowToParisState(State):
         empties every front and line. Where only the whole next position could tell whether the
         table resets (the repeated-position reading), the action is tried on a copy."""
         trial = _Trial(self, player)
+        fast = trial.reset is False  # no reset whatever comes: a line play scores at once
+        lead, hits, have, sizes, without = trial.lead, trial.hits, trial.have, trial.sizes, trial.without
         scores = []
         for action in actions:
+            if fast and type(action) is PlayLine:
+                i = action.line - 1
+                value = 3 * (hits[i] + (action.card in have)) - sizes[i] - 1
+                other = without[i]
+                scores.append(lead + (value if value > other else other))
+                continue
             score = trial.score(action)
             if score is None:
                 copy = self.clone()
@@ -1054,20 +1127,31 @@ class MoscowToParisState(State):
 class _Trial:
     """A position seen from the player choosing: what each candidate action's score is built from."""
 
-    __slots__ = ("state", "player", "lead", "base", "front", "have", "lines", "hits", "without", "reset", "mode")
+    __slots__ = ("state", "player", "lead", "base", "front", "have", "lines", "sizes", "hits", "without", "reset",
+                 "mode")
 
     def __init__(self, state: MoscowToParisState, player: str):
         self.state = state
         self.player = player
-        self.lead = 100 * state._lead(player)
+        self.lead = lead = 100 * state._lead(player)
         self.front = front = state.fronts[player]
         self.have = have = set(front)
         left, right, city_at = state.left, state.right, state.city_at
-        self.lines = lines = [left[i] + right[i] if city_at[i] is not None else [] for i in range(LINES)]
-        self.hits = hits = [len(have.intersection(left[i])) + len(have.intersection(right[i])) for i in range(LINES)]
-        values = [max(0, 3 * hits[i] - len(lines[i])) if lines[i] else 0 for i in range(LINES)]
-        self.base = self.lead + max(values)
-        self.without = [max(values[:i] + values[i + 1:]) for i in range(LINES)]
+        lines, sizes, hits, values = [], [], [], []
+        for i in range(LINES):
+            cards = left[i] + right[i] if city_at[i] is not None else []
+            hit = len(have.intersection(left[i])) + len(have.intersection(right[i])) if have else 0
+            lines.append(cards)
+            sizes.append(len(cards))
+            hits.append(hit)
+            values.append(max(0, 3 * hit - len(cards)) if cards else 0)
+        self.lines, self.sizes, self.hits = lines, sizes, hits
+        top = max(values)
+        self.base = lead + top
+        # The best of the other lines: the top value, but for the line holding it the runner-up.
+        at = values.index(top)
+        runner_up = max(values[:at] + values[at + 1:])
+        self.without = [runner_up if i == at else top for i in range(LINES)]
         self.reset = state._reset_on_end(state.progress, False)
         self.mode = state.game.claim
 
