@@ -6,12 +6,14 @@ greedy scores of a whole choice equal to those of playing each action."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
 from cardgen.content import PROJECT_CONTENT, load_game
 from cardgen.registry import engine_for
 from verify.engine import IllegalAction, SetupError
+from verify.kit import conservation_problems
 from verify.simulate import simulate
 
 CITIES = [{"id": c, "country": k, "points": p, "capital": cap, "line": n} for c, k, p, cap, n in (
@@ -291,6 +293,72 @@ def test_scores_of_a_whole_choice_equal_the_scores_after_playing_each_action(gam
 
     walk(state, 150, choose)
 
+
+
+def lose_a_drawn_card(state):
+    state.deck.pop(0)  # drawn from the top, but into no hand: what the deck holds is still known
+
+
+def swap_a_deck_card_for_another_kind(state):
+    state.deck[3] = next(c for c in state.data.trains if c != state.deck[3])
+
+
+def double_a_card_in_the_deck(state):
+    # Every copy of a kind into the deck, then one more: the places outside the deck hold none of
+    # it, as the components less the deck would say if the extra copy were not counted.
+    kind = state.deck[0]
+    for place in (state.discard, *state.left, *state.right, *state.hands.values(), *state.fronts.values()):
+        while kind in place:
+            place.remove(kind)
+            state.deck.append(kind)
+    state.deck.append(kind)
+
+
+def put_a_second_alike_in_a_line(state):
+    card = state.left[0][0] if state.left[0] else state.right[0][0]
+    state.deck.remove(card)
+    state.right[0].append(card)
+
+
+def crowd_a_line(state):
+    while len(state.left[1]) + len(state.right[1]) <= state.data.cities[state.city_at[1]].line:
+        card = next(c for c in state.deck if c in state.data.trains and c not in state.left[1] + state.right[1])
+        state.deck.remove(card)
+        state.left[1].append(card)
+
+
+FAULTS = {
+    "a card lost from the deck": lambda state: state.deck.pop(7),
+    "a card drawn into no hand": lose_a_drawn_card,
+    "a card lost from a hand": lambda state: state.hands["P2"].pop(),
+    "a card in two places": lambda state: state.discard.append(state.deck[0]),
+    "a deck card of another kind": swap_a_deck_card_for_another_kind,
+    "a card doubled in the deck": double_a_card_in_the_deck,
+    "a city lost": lambda state: state.city_deck.pop(),
+    "a card drawn twice": lambda state: state.hands["P1"].append(state.deck[0]),
+    "five cards in front": lambda state: state.fronts["P3"].extend(state.hands["P3"][:5 - len(state.fronts["P3"])]),
+    "an action card in front": lambda state: state.fronts["P1"].append(state.deck.pop(state.deck.index("trade"))),
+    "two alike in a line": put_a_second_alike_in_a_line,
+    "a line beyond its limit": crowd_a_line,
+    "an offer with no trade": lambda state: state.offers["P2"].append(state.hands["P2"].pop()),
+}
+
+
+@pytest.mark.parametrize("fault", FAULTS)
+def test_the_fast_invariant_check_reports_every_planted_fault_as_the_full_check_does(game, fault):
+    state = game.new_state(3, seed=0)
+    rng = random.Random(0)
+    walk(state, 20, lambda player, actions: rng.choice(actions))
+    assert not state.is_terminal() and state.check_invariants() == []
+    assert state.left[0] or state.right[0]
+    state.apply(state.to_move()[0], state.legal_actions(state.to_move()[0])[0])
+    assert state.check_invariants() == []
+    # What the check knows from the last one, less the cards drawn since: what the deck does not hold.
+    assert state._outside_deck() == sorted((Counter(state.components()) - Counter(state.deck)).elements())
+    FAULTS[fault](state)
+    problems = state.check_invariants()
+    assert problems, fault
+    assert problems == conservation_problems(state.zones(), state.components()) + state.rule_problems()
 
 def test_a_scenario_data_set_with_an_unknown_effect_is_refused_naming_the_field(game):
     with pytest.raises(SetupError) as err:

@@ -13,6 +13,7 @@ cards right of it (nearest first), so a discarded card closes its gap by itself.
 from __future__ import annotations
 
 import random
+from bisect import insort
 from collections import Counter
 from itertools import chain
 from dataclasses import dataclass
@@ -61,7 +62,6 @@ class CardData:
 
     def __post_init__(self):
         # Derived once: every playout checks against them and lists actions from them at every step.
-        object.__setattr__(self, "everything", sorted(Counter(self.components()).elements()))
         object.__setattr__(self, "train_set", frozenset(self.trains))
         object.__setattr__(self, "kinds", sorted(self.trains))
         object.__setattr__(self, "limits", {c: city.line for c, city in self.cities.items()})
@@ -412,6 +412,7 @@ class MoscowToParisState(State):
         self.quiet_turns = 0
         self.progress = False
         self.setup: dict | None = None
+        self._deck_seen: tuple | None = None  # for the conservation check: see `_outside_deck`
 
     # --- small helpers --------------------------------------------------------------------------
 
@@ -904,15 +905,43 @@ class MoscowToParisState(State):
         return self.data.components()
 
     def check_invariants(self) -> list[str]:
-        """The kit's checks, with a fast path for conservation: every card of every place, sorted,
-        against the sorted list of components; the kit's sentence-by-sentence report only when they
-        differ (this runs after every action of every playout)."""
-        every = sorted(chain(self.deck, self.discard, self.city_deck, self.removed, *self.left, *self.right,
-                             *self.hands.values(), *self.fronts.values(), *self.offers.values(),
-                             *self.taken.values(), [c for c in self.city_at if c is not None]))
-        if every == self.data.everything:
-            return self.rule_problems()
+        """The kit's checks, with a fast path for conservation (this runs after every action of
+        every playout): the cards of every place but the deck, sorted, against the sorted list of
+        the components the deck does not hold; the kit's sentence-by-sentence report only when
+        they differ."""
+        outside = self._outside_deck()
+        if outside is not None:
+            rest = sorted(chain(self.discard, self.city_deck, self.removed, *self.left, *self.right,
+                                *self.hands.values(), *self.fronts.values(), *self.offers.values(),
+                                *self.taken.values(), [c for c in self.city_at if c is not None]))
+            if rest == outside:
+                return self.rule_problems()
         return conservation_problems(self.zones(), self.components()) + self.rule_problems()
+
+    def _outside_deck(self) -> list[str] | None:
+        """Sorted, the components that the deck does not hold, so the other places must hold them
+        between them; None when the deck holds a card more often than the game has it. Known from
+        the last check when the deck is still what it was then less cards drawn from its top (the
+        deck is compared card by card with a copy kept then), so only the cards drawn since are
+        added; worked out anew when the deck was shuffled anew or set."""
+        deck = self.deck
+        if self._deck_seen is not None:
+            copy, drawn, outside = self._deck_seen
+            gone = len(copy) - len(deck)
+            if gone >= drawn and deck == copy[gone:]:
+                if gone > drawn:
+                    outside = list(outside)  # the kept list may be shared with a clone: never changed
+                    for card in copy[drawn:gone]:
+                        insort(outside, card)
+                    self._deck_seen = (copy, gone, outside)
+                return outside
+        counts = Counter(self.components())
+        counts.subtract(deck)
+        if min(counts.values(), default=0) < 0:
+            return None
+        outside = sorted(counts.elements())
+        self._deck_seen = (list(deck), 0, outside)
+        return outside
 
     def public_fields(self) -> dict[str, Any]:
         trade = None
@@ -946,35 +975,39 @@ class MoscowToParisState(State):
 
     def rule_problems(self) -> list[str]:
         problems = []
-        active = self.players[self.current]
+        phase = self.phase
+        short = self.players[self.current] if phase in (ANSWER, CONTINUE) else None  # the card offered is missing
+        offering = self.trade_from if phase == ANSWER else None
+        piles = bool(self.deck or self.discard)
         trains = self.data.train_set
         for p in self.players:
-            total = len(self.hands[p]) + len(self.fronts[p]) + len(self.offers[p])
-            expected = HAND_TOTAL - 1 if (p == active and self.phase in (ANSWER, CONTINUE)) else HAND_TOTAL
-            if total != expected and (self.deck or self.discard):
+            front, offer = self.fronts[p], self.offers[p]
+            total = len(self.hands[p]) + len(front) + len(offer)
+            expected = HAND_TOTAL - 1 if p == short else HAND_TOTAL
+            if total != expected and piles:
                 problems.append(f"{p} holds {total} cards in hand and in front, not {expected}")
-            if len(self.fronts[p]) > FRONT_MAX:
-                problems.append(f"{p} has {len(self.fronts[p])} cards in front, more than {FRONT_MAX}")
-            if not trains.issuperset(self.fronts[p]):
-                problems.append(f"{p} has an action card in front: {self.fronts[p]}")
-            if len(self.offers[p]) > (1 if (self.phase == ANSWER and p == self.trade_from) else 0):
+            if len(front) > FRONT_MAX:
+                problems.append(f"{p} has {len(front)} cards in front, more than {FRONT_MAX}")
+            if not trains.issuperset(front):
+                problems.append(f"{p} has an action card in front: {front}")
+            if len(offer) > (1 if p == offering else 0):
                 problems.append(f"{p} has a card offered with no trade waiting")
         cities_out = 0
-        for i in range(LINES):
-            cards = self.left[i] + self.right[i]
-            city = self.city_at[i]
+        limits = self.data.limits
+        for i, city, left, right in zip(range(LINES), self.city_at, self.left, self.right):
             if city is None:
-                if cards:
+                if left or right:
                     problems.append(f"line {i + 1} has train cards but no city")
                 continue
             cities_out += 1
-            if len(set(cards)) != len(cards):
+            size = len(left) + len(right)
+            if len(set(left).union(right)) != size:
                 problems.append(f"line {i + 1} holds two alike: {self.row(i)}")
-            if len(cards) > self.data.cities[city].line:
-                problems.append(f"line {i + 1} holds {len(cards)} train cards, more than {city} allows")
-            if not trains.issuperset(cards):
+            if size > limits[city]:
+                problems.append(f"line {i + 1} holds {size} train cards, more than {city} allows")
+            if not (trains.issuperset(left) and trains.issuperset(right)):
                 problems.append(f"line {i + 1} holds an action card: {self.row(i)}")
-        if self.phase == OVER:
+        if phase == OVER:
             if self.city_deck or cities_out != LINES - 1:
                 problems.append(f"the game is over with {len(self.city_deck)} cities in the deck and {cities_out} on the table")
         elif cities_out != LINES:
