@@ -1,16 +1,19 @@
 """Moscow to Paris rules, each test named after the rule it checks: the four actions and their
 limits, claiming, lines closing up, the five action cards, the trade's hidden offer, the dead end,
-the end, scoring with flag rows, ties and teams, and random playouts keeping every invariant."""
+the end, scoring with flag rows, ties and teams, random playouts keeping every invariant, and the
+greedy scores of a whole choice equal to those of playing each action."""
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
 from cardgen.content import PROJECT_CONTENT, load_game
 from cardgen.registry import engine_for
 from verify.engine import IllegalAction, SetupError
+from verify.kit import conservation_problems
 from verify.simulate import simulate
 
 CITIES = [{"id": c, "country": k, "points": p, "capital": cap, "line": n} for c, k, p, cap, n in (
@@ -236,17 +239,25 @@ def test_team_game_pools_cities_before_counting_flag_rows(game):
     assert state.scores() == {"P1+P3": 6, "P2+P4": 0}
 
 
-def test_parse_action_reads_back_every_legal_action(game):
-    state = game.new_state(3, seed=4)
-    rng = random.Random(4)
-    for _ in range(120):
+def walk(state, steps, choose):
+    """Play up to `steps` actions of a game, each the one `choose(player, legal actions)` returns."""
+    for _ in range(steps):
         if state.is_terminal():
             break
         player = state.to_move()[0]
-        actions = state.legal_actions(player)
+        state.apply(player, choose(player, state.legal_actions(player)))
+
+
+def test_parse_action_reads_back_every_legal_action(game):
+    state = game.new_state(3, seed=4)
+    rng = random.Random(4)
+
+    def choose(player, actions):
         for action in actions:
             assert state.parse_action(str(action)) == action
-        state.apply(player, rng.choice(actions))
+        return rng.choice(actions)
+
+    walk(state, 120, choose)
 
 
 @pytest.mark.parametrize("players, params", [(2, {}), (3, {"istanbul": True, "homeland": True}), (4, {"teams": True}),
@@ -260,6 +271,94 @@ def test_random_and_greedy_playouts_keep_every_invariant_and_greedy_games_end(ga
         if policy == "greedy":
             assert report.capped == 0 and report.finished == report.games
 
+
+@pytest.mark.parametrize("players, params", [(2, {}), (3, {"claim": "within"}), (4, {"teams": True}),
+                                             (2, {"dead_end": "repeat", "no_action": "pass", "empty_trade": True,
+                                                  "claim": "exact"})])
+def test_scores_of_a_whole_choice_equal_the_scores_after_playing_each_action(game, players, params):
+    # Half the moves at random, half the best scored, so that the positions include claims, trades,
+    # action cards and turns just before a dead-end reset.
+    state = game.with_params(**params).new_state(players, seed=11)
+    rng = random.Random(11)
+
+    def choose(player, actions):
+        scores = state.score_actions(player, actions)
+        played = []
+        for action in actions:
+            trial = state.clone()
+            trial.apply(player, action)
+            played.append(trial.score(player))
+        assert scores == played, [str(a) for a, s, p in zip(actions, scores, played) if s != p]
+        return rng.choice(actions) if rng.random() < 0.5 else actions[scores.index(max(scores))]
+
+    walk(state, 150, choose)
+
+
+
+def lose_a_drawn_card(state):
+    state.deck.pop(0)  # drawn from the top, but into no hand: what the deck holds is still known
+
+
+def swap_a_deck_card_for_another_kind(state):
+    state.deck[3] = next(c for c in state.data.trains if c != state.deck[3])
+
+
+def double_a_card_in_the_deck(state):
+    # Every copy of a kind into the deck, then one more: the places outside the deck hold none of
+    # it, as the components less the deck would say if the extra copy were not counted.
+    kind = state.deck[0]
+    for place in (state.discard, *state.left, *state.right, *state.hands.values(), *state.fronts.values()):
+        while kind in place:
+            place.remove(kind)
+            state.deck.append(kind)
+    state.deck.append(kind)
+
+
+def put_a_second_alike_in_a_line(state):
+    card = state.left[0][0] if state.left[0] else state.right[0][0]
+    state.deck.remove(card)
+    state.right[0].append(card)
+
+
+def crowd_a_line(state):
+    while len(state.left[1]) + len(state.right[1]) <= state.data.cities[state.city_at[1]].line:
+        card = next(c for c in state.deck if c in state.data.trains and c not in state.left[1] + state.right[1])
+        state.deck.remove(card)
+        state.left[1].append(card)
+
+
+FAULTS = {
+    "a card lost from the deck": lambda state: state.deck.pop(7),
+    "a card drawn into no hand": lose_a_drawn_card,
+    "a card lost from a hand": lambda state: state.hands["P2"].pop(),
+    "a card in two places": lambda state: state.discard.append(state.deck[0]),
+    "a deck card of another kind": swap_a_deck_card_for_another_kind,
+    "a card doubled in the deck": double_a_card_in_the_deck,
+    "a city lost": lambda state: state.city_deck.pop(),
+    "a card drawn twice": lambda state: state.hands["P1"].append(state.deck[0]),
+    "five cards in front": lambda state: state.fronts["P3"].extend(state.hands["P3"][:5 - len(state.fronts["P3"])]),
+    "an action card in front": lambda state: state.fronts["P1"].append(state.deck.pop(state.deck.index("trade"))),
+    "two alike in a line": put_a_second_alike_in_a_line,
+    "a line beyond its limit": crowd_a_line,
+    "an offer with no trade": lambda state: state.offers["P2"].append(state.hands["P2"].pop()),
+}
+
+
+@pytest.mark.parametrize("fault", FAULTS)
+def test_the_fast_invariant_check_reports_every_planted_fault_as_the_full_check_does(game, fault):
+    state = game.new_state(3, seed=0)
+    rng = random.Random(0)
+    walk(state, 20, lambda player, actions: rng.choice(actions))
+    assert not state.is_terminal() and state.check_invariants() == []
+    assert state.left[0] or state.right[0]
+    state.apply(state.to_move()[0], state.legal_actions(state.to_move()[0])[0])
+    assert state.check_invariants() == []
+    # What the check knows from the last one, less the cards drawn since: what the deck does not hold.
+    assert state._outside_deck() == sorted((Counter(state.components()) - Counter(state.deck)).elements())
+    FAULTS[fault](state)
+    problems = state.check_invariants()
+    assert problems, fault
+    assert problems == conservation_problems(state.zones(), state.components()) + state.rule_problems()
 
 def test_a_scenario_data_set_with_an_unknown_effect_is_refused_naming_the_field(game):
     with pytest.raises(SetupError) as err:

@@ -13,6 +13,7 @@ cards right of it (nearest first), so a discarded card closes its gap by itself.
 from __future__ import annotations
 
 import random
+from bisect import insort
 from collections import Counter
 from itertools import chain
 from dataclasses import dataclass
@@ -60,9 +61,11 @@ class CardData:
         return {**self.trains, **self.actions, **{c: 1 for c in self.cities}}
 
     def __post_init__(self):
-        # Derived once: every playout checks against them after every action.
-        object.__setattr__(self, "everything", sorted(Counter(self.components()).elements()))
+        # Derived once: every playout checks against them and lists actions from them at every step.
         object.__setattr__(self, "train_set", frozenset(self.trains))
+        object.__setattr__(self, "kinds", sorted(self.trains))
+        object.__setattr__(self, "limits", {c: city.line for c, city in self.cities.items()})
+        object.__setattr__(self, "moves", _Moves(self))
 
 
 def content_data(content, istanbul: bool, homeland: bool, homeland_row: str = "own") -> CardData:
@@ -252,6 +255,43 @@ class Discard(Action):
         return f"discard {self.card}"
 
 
+class _Moves:
+    """The action values of one set of cards, each made once: a playout lists the legal actions at
+    every decision, and actions are plain values, so one value serves every list."""
+
+    def __init__(self, data: CardData):
+        kinds = sorted(data.trains)
+        self.line = [{k: (PlayLine(i + 1, "left", k), PlayLine(i + 1, "right", k)) for k in kinds} for i in range(LINES)]
+        self.front = {k: PlayFront(k) for k in kinds}
+        self.back = {k: TakeBack(k) for k in kinds}
+        self.give = {k: Give(k) for k in kinds}
+        self.offer = {k: Offer(k) for k in kinds}
+        self.trade_left = {k: Trade("left", k) for k in kinds}
+        self.trade_right = {k: Trade("right", k) for k in kinds}
+        self.claim = [Claim(i + 1) for i in range(LINES)]
+        self.close = [CloseLine(i + 1) for i in range(LINES)]
+        self.swaps: dict[tuple[str, str], Swap] = {}  # filled as positions ask for them
+        self.clears: dict[tuple[str, str, tuple[int, ...]], Clear] = {}
+
+    def swap(self, first: str, second: str) -> Swap:
+        key = (first, second)
+        action = self.swaps.get(key)
+        if action is None:
+            action = self.swaps[key] = Swap(first, second)
+        return action
+
+    def clear(self, effect: str, column: str, lines: tuple[int, ...]) -> Clear:
+        key = (effect, column, lines)
+        action = self.clears.get(key)
+        if action is None:
+            action = self.clears[key] = Clear(effect, column, lines)
+        return action
+
+
+PASS = Pass()
+DECLINE = Decline()
+
+
 NOTATION = ("line <n> left|right <kind>, front <kind>, back <kind>, play swap <place> <place>, "
             "play clear-two <column> <n> <n>, play clear-three <column> <n> <n> <n>, "
             "play trade left|right <kind>, play trade, play close-line <n>, give <kind>, offer <kind>, decline, "
@@ -309,6 +349,35 @@ def parse_action(text: str) -> Action:
     raise NotationError(f"cannot read {text!r}; the actions are: {NOTATION}")
 
 
+def _fits(mode: str, have: set, distinct: bool, cards: set) -> bool:
+    """Whether a front (its kinds `have`; `distinct`: no kind twice) matches a line's train cards."""
+    if mode == "cover":
+        return cards <= have
+    if mode == "within":
+        return distinct and have <= cards
+    return distinct and have == cards
+
+
+def _any_fits(mode: str, front: list[str], lines: list[list[str]]) -> bool:
+    """Whether `front` matches any of `lines` (each a line's train cards; empty when it has none)."""
+    if not front:
+        return False
+    have = set(front)
+    distinct = len(have) == len(front)
+    return any(cards and _fits(mode, have, distinct, set(cards)) for cards in lines)
+
+
+def _best_of(have: set, lines: list[list[str]]) -> int:
+    """The line part of `score`: the best 3 x (cards in front that a line holds) - its size."""
+    best = 0
+    for cards in lines:
+        if cards:
+            value = 3 * len(have.intersection(cards)) - len(cards)
+            if value > best:
+                best = value
+    return best
+
+
 # --- state ----------------------------------------------------------------------------------------
 
 
@@ -343,6 +412,7 @@ class MoscowToParisState(State):
         self.quiet_turns = 0
         self.progress = False
         self.setup: dict | None = None
+        self._deck_seen: tuple | None = None  # for the conservation check: see `_outside_deck`
 
     # --- small helpers --------------------------------------------------------------------------
 
@@ -398,14 +468,7 @@ class MoscowToParisState(State):
         for i in range(LINES):
             if self.city_at[i] is None or not (self.left[i] or self.right[i]):
                 continue
-            cards = set(self.left[i]).union(self.right[i])
-            if mode == "cover":
-                ok = cards <= have
-            elif mode == "within":
-                ok = distinct and have <= cards
-            else:
-                ok = distinct and have == cards
-            if ok:
+            if _fits(mode, have, distinct, set(self.left[i]).union(self.right[i])):
                 result.append(i)
         return result
 
@@ -479,79 +542,90 @@ class MoscowToParisState(State):
         if self.phase == OVER or player not in self.to_move():
             return []
         hand = self.hands[player]
-        kinds = sorted({c for c in hand if c in self.data.trains})
+        moves = self.data.moves
+        kinds = [k for k in self.data.kinds if k in hand]
         if self.phase == CLAIM:
-            return [Claim(i + 1) for i in self.claimable(player)] + [Pass()]
+            return [moves.claim[i] for i in self.claimable(player)] + [PASS]
         if self.phase == ANSWER:
-            return [Give(k) for k in kinds] + [Decline()]
+            return [moves.give[k] for k in kinds] + [DECLINE]
         if self.phase == CONTINUE:
-            return [Offer(k) for k in kinds] + [Decline()]
+            return [moves.offer[k] for k in kinds] + [DECLINE]
         actions = self._turn_actions(player, kinds)
         if not actions:
-            actions = [Pass()] if self.game.no_action == "pass" else [Discard(c) for c in sorted(set(hand))]
+            actions = [PASS] if self.game.no_action == "pass" else [Discard(c) for c in sorted(set(hand))]
         return actions
 
     def _turn_actions(self, player: str, kinds: list[str]) -> list[Action]:
+        """The four actions open to `player` holding the train `kinds` (sorted), in a fixed order."""
+        moves = self.data.moves
+        limits = self.data.limits
         actions: list[Action] = []
-        for i in range(LINES):
-            city = self.city_at[i]
-            if city is None:
-                continue
-            cards = self.left[i] + self.right[i]
-            if len(cards) >= self.data.cities[city].line:
+        add = actions.extend
+        for i, city, left, right, plays in zip(range(LINES), self.city_at, self.left, self.right, moves.line):
+            if city is None or len(left) + len(right) >= limits[city]:
                 continue
             for k in kinds:
-                if k not in cards:
-                    actions.append(PlayLine(i + 1, "left", k))
-                    actions.append(PlayLine(i + 1, "right", k))
-        if len(self.fronts[player]) < FRONT_MAX:
-            actions.extend(PlayFront(k) for k in kinds)
-        actions.extend(TakeBack(k) for k in sorted(set(self.fronts[player])))
-        effects = {c for c in self.hands[player] if c in self.data.actions}
-        if "swap" in effects:
-            actions.extend(self._swaps())
+                if k not in left and k not in right:
+                    add(plays[k])
+        front = self.fronts[player]
+        if len(front) < FRONT_MAX:
+            add([moves.front[k] for k in kinds])
+        back = moves.back
+        add([back[k] if k in back else TakeBack(k) for k in sorted(set(front))])
+        hand = self.hands[player]
+        effects = self.data.actions
+        if "swap" in hand and "swap" in effects:
+            add(self._swaps())
         for effect in ("clear-two", "clear-three"):
-            if effect in effects:
-                actions.extend(self._clears(effect))
-        if "trade" in effects:
-            actions.extend(Trade(d, k) for d in ("left", "right") for k in kinds)
+            if effect in hand and effect in effects:
+                add(self._clears(effect))
+        if "trade" in hand and "trade" in effects:
+            add([moves.trade_left[k] for k in kinds])
+            add([moves.trade_right[k] for k in kinds])
             if not kinds and self.game.empty_trade:
                 actions.append(Trade("", ""))
-        if "close-line" in effects:
-            actions.extend(CloseLine(i + 1) for i in range(LINES) if self.city_at[i] is not None)
+        if "close-line" in hand and "close-line" in effects:
+            add([moves.close[i] for i in range(LINES) if self.city_at[i] is not None])
         return actions
 
-    def _places(self) -> list[tuple[str, str]]:
-        places = []
-        for i in range(LINES):
-            for card in self.left[i] + self.right[i]:
-                places.append((f"{i + 1}:{card}", card))
-        for p in self.players:
-            for card in sorted(set(self.fronts[p])):
-                places.append((f"{p}:{card}", card))
-        return places
-
     def _swaps(self) -> list[Action]:
-        places = self._places()
+        """Every swap of two cards, lying beside a city or in front of a player, that `_swap_problem`
+        allows, found from one list of the places."""
+        places = []  # (place, kind, line index or owner)
+        lines = []
+        for i in range(LINES):
+            cards = self.left[i] + self.right[i]
+            lines.append(cards)
+            places.extend((f"{i + 1}:{card}", card, i) for card in cards)
+        for p in self.players:
+            places.extend((f"{p}:{card}", card, p) for card in sorted(set(self.fronts[p])))
+        swap = self.data.moves.swap
         result = []
-        for a in range(len(places)):
-            for b in range(a + 1, len(places)):
-                first, second = sorted((places[a][0], places[b][0]))
-                if self._swap_problem(first, second) is None:
-                    result.append(Swap(first, second))
+        for a, (pa, ka, wa) in enumerate(places):
+            for pb, kb, wb in places[a + 1:]:
+                if ka == kb:
+                    continue
+                if wa == wb:
+                    if type(wa) is str:
+                        continue  # two cards in front of one player
+                elif (type(wa) is int and kb in lines[wa]) or (type(wb) is int and ka in lines[wb]):
+                    continue
+                result.append(swap(pa, pb) if pa < pb else swap(pb, pa))
         return result
 
     def _clears(self, effect: str) -> list[Action]:
         from itertools import combinations
 
         need = CLEAR_COUNT[effect]
+        clear = self.data.moves.clear
         result = []
         depth = max((len(s) for s in self.left + self.right), default=0)
         for side, lists in (("L", self.left), ("R", self.right)):
             for k in range(depth):
                 having = [i + 1 for i in range(LINES) if len(lists[i]) > k]
+                column = f"{side}{k + 1}"
                 for lines in combinations(having, need):
-                    result.append(Clear(effect, f"{side}{k + 1}", lines))
+                    result.append(clear(effect, column, lines))
         return result
 
     # --- applying -------------------------------------------------------------------------------
@@ -583,33 +657,25 @@ class MoscowToParisState(State):
         return not self._turn_actions(player, kinds)
 
     def _apply_turn(self, player: str, action: Action) -> None:
-        if isinstance(action, Pass) and self.game.no_action == "pass":
-            if not self._stuck(player):
-                raise IllegalAction("ruling: no-action-pass", "only a player who can take none of the four actions passes")
-            self._end_turn()
-            return
-        if isinstance(action, (Claim, Pass)):
-            raise IllegalAction("claiming a city", "a city is claimed after an action, not instead of one")
-        if isinstance(action, (Give, Offer, Decline)):
-            raise IllegalAction("action card 4", "no trade is waiting for an answer")
         hand = self.hands[player]
-        if isinstance(action, PlayLine):
+        kind = type(action)
+        if kind is PlayLine:  # by far the most played: first
             self._check_line_play(player, action)
             hand.remove(action.card)
             (self.left if action.side == "left" else self.right)[action.line - 1].append(action.card)
             self._draw(player)
-        elif isinstance(action, PlayFront):
+        elif kind is PlayFront:
             self._need_in_hand(player, action.card, "action 3")
             if len(self.fronts[player]) >= FRONT_MAX:
                 raise IllegalAction("action 3", f"at most {FRONT_MAX} train cards lie in front of a player")
             hand.remove(action.card)
             self.fronts[player].append(action.card)
-        elif isinstance(action, TakeBack):
+        elif kind is TakeBack:
             if action.card not in self.fronts[player]:
                 raise IllegalAction("action 4", f"there is no {action.card!r} in front of you")
             self.fronts[player].remove(action.card)
             hand.append(action.card)
-        elif isinstance(action, Discard):
+        elif kind is Discard:
             if action.card not in hand:
                 raise IllegalAction("ruling: no-action-possible", f"{action.card!r} is not in your hand")
             if self.game.no_action == "pass":
@@ -619,9 +685,18 @@ class MoscowToParisState(State):
             hand.remove(action.card)
             self.discard.append(action.card)
             self._draw(player)
-        elif isinstance(action, (Swap, Clear, Trade, CloseLine)):
+        elif kind in (Swap, Clear, Trade, CloseLine):
             self._apply_card(player, action)
             return
+        elif kind is Pass and self.game.no_action == "pass":
+            if not self._stuck(player):
+                raise IllegalAction("ruling: no-action-pass", "only a player who can take none of the four actions passes")
+            self._end_turn()
+            return
+        elif kind in (Claim, Pass):
+            raise IllegalAction("claiming a city", "a city is claimed after an action, not instead of one")
+        elif kind in (Give, Offer, Decline):
+            raise IllegalAction("action card 4", "no trade is waiting for an answer")
         else:
             raise IllegalAction("notation", f"{action!r} is not a Moscow to Paris action")
         self._after_action(player)
@@ -830,15 +905,43 @@ class MoscowToParisState(State):
         return self.data.components()
 
     def check_invariants(self) -> list[str]:
-        """The kit's checks, with a fast path for conservation: every card of every place, sorted,
-        against the sorted list of components; the kit's sentence-by-sentence report only when they
-        differ (this runs after every action of every playout)."""
-        every = sorted(chain(self.deck, self.discard, self.city_deck, self.removed, *self.left, *self.right,
-                             *self.hands.values(), *self.fronts.values(), *self.offers.values(),
-                             *self.taken.values(), [c for c in self.city_at if c is not None]))
-        if every == self.data.everything:
-            return self.rule_problems()
+        """The kit's checks, with a fast path for conservation (this runs after every action of
+        every playout): the cards of every place but the deck, sorted, against the sorted list of
+        the components the deck does not hold; the kit's sentence-by-sentence report only when
+        they differ."""
+        outside = self._outside_deck()
+        if outside is not None:
+            rest = sorted(chain(self.discard, self.city_deck, self.removed, *self.left, *self.right,
+                                *self.hands.values(), *self.fronts.values(), *self.offers.values(),
+                                *self.taken.values(), [c for c in self.city_at if c is not None]))
+            if rest == outside:
+                return self.rule_problems()
         return conservation_problems(self.zones(), self.components()) + self.rule_problems()
+
+    def _outside_deck(self) -> list[str] | None:
+        """Sorted, the components that the deck does not hold, so the other places must hold them
+        between them; None when the deck holds a card more often than the game has it. Known from
+        the last check when the deck is still what it was then less cards drawn from its top (the
+        deck is compared card by card with a copy kept then), so only the cards drawn since are
+        added; worked out anew when the deck was shuffled anew or set."""
+        deck = self.deck
+        if self._deck_seen is not None:
+            copy, drawn, outside = self._deck_seen
+            gone = len(copy) - len(deck)
+            if gone >= drawn and deck == copy[gone:]:
+                if gone > drawn:
+                    outside = list(outside)  # the kept list may be shared with a clone: never changed
+                    for card in copy[drawn:gone]:
+                        insort(outside, card)
+                    self._deck_seen = (copy, gone, outside)
+                return outside
+        counts = Counter(self.components())
+        counts.subtract(deck)
+        if min(counts.values(), default=0) < 0:
+            return None
+        outside = sorted(counts.elements())
+        self._deck_seen = (list(deck), 0, outside)
+        return outside
 
     def public_fields(self) -> dict[str, Any]:
         trade = None
@@ -872,35 +975,39 @@ class MoscowToParisState(State):
 
     def rule_problems(self) -> list[str]:
         problems = []
-        active = self.players[self.current]
+        phase = self.phase
+        short = self.players[self.current] if phase in (ANSWER, CONTINUE) else None  # the card offered is missing
+        offering = self.trade_from if phase == ANSWER else None
+        piles = bool(self.deck or self.discard)
         trains = self.data.train_set
         for p in self.players:
-            total = len(self.hands[p]) + len(self.fronts[p]) + len(self.offers[p])
-            expected = HAND_TOTAL - 1 if (p == active and self.phase in (ANSWER, CONTINUE)) else HAND_TOTAL
-            if total != expected and (self.deck or self.discard):
+            front, offer = self.fronts[p], self.offers[p]
+            total = len(self.hands[p]) + len(front) + len(offer)
+            expected = HAND_TOTAL - 1 if p == short else HAND_TOTAL
+            if total != expected and piles:
                 problems.append(f"{p} holds {total} cards in hand and in front, not {expected}")
-            if len(self.fronts[p]) > FRONT_MAX:
-                problems.append(f"{p} has {len(self.fronts[p])} cards in front, more than {FRONT_MAX}")
-            if not trains.issuperset(self.fronts[p]):
-                problems.append(f"{p} has an action card in front: {self.fronts[p]}")
-            if len(self.offers[p]) > (1 if (self.phase == ANSWER and p == self.trade_from) else 0):
+            if len(front) > FRONT_MAX:
+                problems.append(f"{p} has {len(front)} cards in front, more than {FRONT_MAX}")
+            if not trains.issuperset(front):
+                problems.append(f"{p} has an action card in front: {front}")
+            if len(offer) > (1 if p == offering else 0):
                 problems.append(f"{p} has a card offered with no trade waiting")
         cities_out = 0
-        for i in range(LINES):
-            cards = self.left[i] + self.right[i]
-            city = self.city_at[i]
+        limits = self.data.limits
+        for i, city, left, right in zip(range(LINES), self.city_at, self.left, self.right):
             if city is None:
-                if cards:
+                if left or right:
                     problems.append(f"line {i + 1} has train cards but no city")
                 continue
             cities_out += 1
-            if len(set(cards)) != len(cards):
+            size = len(left) + len(right)
+            if len(set(left).union(right)) != size:
                 problems.append(f"line {i + 1} holds two alike: {self.row(i)}")
-            if len(cards) > self.data.cities[city].line:
-                problems.append(f"line {i + 1} holds {len(cards)} train cards, more than {city} allows")
-            if not trains.issuperset(cards):
+            if size > limits[city]:
+                problems.append(f"line {i + 1} holds {size} train cards, more than {city} allows")
+            if not (trains.issuperset(left) and trains.issuperset(right)):
                 problems.append(f"line {i + 1} holds an action card: {self.row(i)}")
-        if self.phase == OVER:
+        if phase == OVER:
             if self.city_deck or cities_out != LINES - 1:
                 problems.append(f"the game is over with {len(self.city_deck)} cities in the deck and {cities_out} on the table")
         elif cities_out != LINES:
@@ -959,6 +1066,68 @@ class MoscowToParisState(State):
             best = max(best, 3 * matched - size)
         return 100 * lead + best
 
+    def _lead(self, player: str, extra: str | None = None) -> int:
+        """`player`'s side's score less the best other side's, as `score` counts it; with `extra`,
+        as if that city were among `player`'s taken cities too."""
+        cities = self.data.cities
+        taken = self.taken
+        mine = 0
+        best_other = None
+        for members in (TEAMS.values() if self.game.teams and len(self.players) == 4 else ([p] for p in self.players)):
+            points = 0
+            flags = set()
+            for p in members:
+                for c in taken[p]:
+                    city = cities[c]
+                    points += city.points
+                    flags.add(city.country)
+            if player in members:
+                if extra is not None:
+                    city = cities[extra]
+                    points += city.points
+                    flags.add(city.country)
+                flags.discard(None)
+                mine = points + len(flags)
+            else:
+                flags.discard(None)
+                total = points + len(flags)
+                if best_other is None or total > best_other:
+                    best_other = total
+        return mine - (best_other or 0)
+
+    def _reset_on_end(self, progress: bool, cleared: bool) -> bool | None:
+        """Whether ending the turn now resets the table as a dead end, given whether the turn made
+        progress and whether it forgot the positions seen (a city left); None when only the whole
+        next position can tell (the repeated-position reading)."""
+        if self.game.dead_end == "no-progress":
+            return not progress and self.quiet_turns + 1 >= QUIET_ROUNDS * len(self.players)
+        return False if cleared else None
+
+    def score_actions(self, player: str, actions: list[Action]) -> list[int]:
+        """`score(player)` after each of `actions`, worked out from this position without playing
+        them: no action changes the cities taken but a claim, nor the fronts and lines but by its
+        own cards, and a draw only fills a hand, which the score does not look at. A dead-end reset
+        empties every front and line. Where only the whole next position could tell whether the
+        table resets (the repeated-position reading), the action is tried on a copy."""
+        trial = _Trial(self, player)
+        fast = trial.reset is False  # no reset whatever comes: a line play scores at once
+        lead, hits, have, sizes, without = trial.lead, trial.hits, trial.have, trial.sizes, trial.without
+        scores = []
+        for action in actions:
+            if fast and type(action) is PlayLine:
+                i = action.line - 1
+                value = 3 * (hits[i] + (action.card in have)) - sizes[i] - 1
+                other = without[i]
+                scores.append(lead + (value if value > other else other))
+                continue
+            score = trial.score(action)
+            if score is None:
+                copy = self.clone()
+                copy.apply(player, action)
+                score = copy.score(player)
+            scores.append(score)
+        return scores
+
     # --- for playouts and scenarios -------------------------------------------------------------
 
     def clone(self) -> "MoscowToParisState":
@@ -986,6 +1155,151 @@ class MoscowToParisState(State):
 
     def setup_record(self) -> dict | None:
         return self.setup
+
+
+class _Trial:
+    """A position seen from the player choosing: what each candidate action's score is built from."""
+
+    __slots__ = ("state", "player", "lead", "base", "front", "have", "lines", "sizes", "hits", "without", "reset",
+                 "mode")
+
+    def __init__(self, state: MoscowToParisState, player: str):
+        self.state = state
+        self.player = player
+        self.lead = lead = 100 * state._lead(player)
+        self.front = front = state.fronts[player]
+        self.have = have = set(front)
+        left, right, city_at = state.left, state.right, state.city_at
+        lines, sizes, hits, values = [], [], [], []
+        for i in range(LINES):
+            cards = left[i] + right[i] if city_at[i] is not None else []
+            hit = len(have.intersection(left[i])) + len(have.intersection(right[i])) if have else 0
+            lines.append(cards)
+            sizes.append(len(cards))
+            hits.append(hit)
+            values.append(max(0, 3 * hit - len(cards)) if cards else 0)
+        self.lines, self.sizes, self.hits = lines, sizes, hits
+        top = max(values)
+        self.base = lead + top
+        # The best of the other lines: the top value, but for the line holding it the runner-up.
+        at = values.index(top)
+        runner_up = max(values[:at] + values[at + 1:])
+        self.without = [runner_up if i == at else top for i in range(LINES)]
+        self.reset = state._reset_on_end(state.progress, False)
+        self.mode = state.game.claim
+
+    def _acted(self, kept: int, front: list[str], lines: list[list[str]]) -> int | None:
+        """The score once the acting player's turn goes on to claiming or ends: `kept` unless the
+        table resets (fronts and lines empty) because nothing can be claimed."""
+        if self.reset is False:
+            return kept
+        if self.reset is None:
+            return None
+        return kept if _any_fits(self.mode, front, lines) else self.lead
+
+    def _trade_ended(self) -> int | None:
+        state = self.state
+        if self.reset is False:
+            return self.base
+        if self.reset is None:
+            return None
+        return self.base if state.claimable(state.players[state.current]) else self.lead
+
+    def score(self, action: Action) -> int | None:
+        """`score(player)` after `action`, or None when a copy must be played to tell."""
+        kind = type(action)
+        if kind is PlayLine:
+            i = action.line - 1
+            card = action.card
+            value = 3 * (self.hits[i] + (card in self.have)) - len(self.lines[i]) - 1
+            kept = self.lead + max(self.without[i], value)
+            if self.reset is False:
+                return kept
+            lines = list(self.lines)
+            lines[i] = lines[i] + [card]
+            return self._acted(kept, self.front, lines)
+        if kind is PlayFront:
+            front = self.front + [action.card]
+            kept = self.base if action.card in self.have else self.lead + _best_of(set(front), self.lines)
+            return self._acted(kept, front, self.lines)
+        if kind is TakeBack:
+            front = list(self.front)
+            front.remove(action.card)
+            kept = self.base if action.card in front else self.lead + _best_of(set(front), self.lines)
+            return self._acted(kept, front, self.lines)
+        if kind is Swap:
+            return self._swap(action)
+        if kind is Clear:
+            return self._clear(action)
+        if kind is CloseLine:
+            return self.lead + self.without[action.line - 1]
+        if kind is Trade:
+            if action.card:
+                return self.base  # the neighbour answers first
+            return self._acted(self.base, self.front, self.lines)
+        if kind is Discard:
+            return self._acted(self.base, self.front, self.lines)
+        if kind is Claim:
+            return self._claim(action)
+        if kind is Pass:  # ends the turn (after an action, or with no action possible)
+            if self.reset is None:
+                return None
+            return self.lead if self.reset else self.base
+        if kind is Offer:
+            return self.base
+        if kind is Give:
+            state = self.state
+            if state.next_player(self.player, state.trade_way) != state.players[state.current]:
+                return self.base  # the trade goes on
+            return self._trade_ended()
+        if kind is Decline:
+            return self._trade_ended()
+        return None
+
+    def _swap(self, action: Swap) -> int | None:
+        places = []
+        for place in (action.first, action.second):
+            owner, _, card = place.partition(":")
+            places.append((int(owner) - 1 if owner.isdigit() else owner, card))
+        (a, ka), (b, kb) = places
+        lines = list(self.lines)
+        front = self.front
+        if a != b or not isinstance(a, int):  # within one line the same cards stay
+            for where, old, new in ((a, ka, kb), (b, kb, ka)):
+                if isinstance(where, int):
+                    lines[where] = [new if c == old else c for c in lines[where]]
+                elif where == self.player:
+                    front = list(front)
+                    front[front.index(old)] = new
+        have = self.have if front is self.front else set(front)
+        return self._acted(self.lead + _best_of(have, lines), front, lines)
+
+    def _clear(self, action: Clear) -> int | None:
+        if self.reset is None:
+            return None  # the position decides, and a clear forgets none
+        state = self.state
+        near, far = (state.left, state.right) if action.column[0] == "L" else (state.right, state.left)
+        k = int(action.column[1:]) - 1
+        lines = list(self.lines)
+        for line in action.lines:
+            rest = list(near[line - 1])
+            del rest[k]
+            lines[line - 1] = rest + far[line - 1]
+        return self.lead + _best_of(self.have, lines)  # progress: no reset
+
+    def _claim(self, action: Claim) -> int:
+        state = self.state
+        i = action.line - 1
+        lead = 100 * state._lead(self.player, state.city_at[i])
+        if state.game.claim == "cover":
+            front = list(self.front)
+            for card in self.lines[i]:
+                front.remove(card)
+        else:
+            front = []
+        lines = list(self.lines)
+        lines[i] = []
+        return lead + _best_of(set(front), lines)  # a city taken is progress: no reset
 
 
 class _SnapshotRandom:
