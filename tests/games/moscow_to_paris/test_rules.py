@@ -327,6 +327,11 @@ def crowd_a_line(state):
         state.left[1].append(card)
 
 
+def lift_a_city(state):
+    state.city_deck.append(state.city_at[0])
+    state.city_at[0] = None
+
+
 FAULTS = {
     "a card lost from the deck": lambda state: state.deck.pop(7),
     "a card drawn into no hand": lose_a_drawn_card,
@@ -341,6 +346,8 @@ FAULTS = {
     "two alike in a line": put_a_second_alike_in_a_line,
     "a line beyond its limit": crowd_a_line,
     "an offer with no trade": lambda state: state.offers["P2"].append(state.hands["P2"].pop()),
+    "an action card in a line": lambda state: state.right[2].append(state.deck.pop(state.deck.index("swap"))),
+    "a line without its city": lift_a_city,
 }
 
 
