@@ -282,17 +282,30 @@ def test_scores_of_a_whole_choice_equal_the_scores_after_playing_each_action(gam
     rng = random.Random(11)
 
     def choose(player, actions):
-        scores = state.score_actions(player, actions)
-        played = []
-        for action in actions:
-            trial = state.clone()
-            trial.apply(player, action)
-            played.append(trial.score(player))
-        assert scores == played, [str(a) for a, s, p in zip(actions, scores, played) if s != p]
+        scores = scores_as_played(state, player, actions)
         return rng.choice(actions) if rng.random() < 0.5 else actions[scores.index(max(scores))]
 
     walk(state, 150, choose)
 
+
+@pytest.mark.parametrize("params", [{}, {"no_action": "pass"}, {"dead_end": "repeat"}])
+def test_scores_of_discarding_or_passing_with_no_action_equal_those_of_playing_them(game, params):
+    state = start(game, params=params, hands={"P1": ["swap", "swap", "clear-two", "clear-two", "swap"], "P2": ["grey"] * 5},
+                  data={**DATA, "actions": {"swap": 3, "clear-two": 2}}, taken={"P1": ["e"]})
+    state.quiet_turns = 3  # the turn ending now is the fourth in a row without progress: the table resets
+    assert scores_as_played(state, "P1", state.legal_actions("P1"))
+
+
+def scores_as_played(state, player, actions):
+    """The scores `score_actions` gives `actions`, checked against playing each on a copy."""
+    scores = state.score_actions(player, actions)
+    played = []
+    for action in actions:
+        trial = state.clone()
+        trial.apply(player, action)
+        played.append(trial.score(player))
+    assert scores == played, [str(a) for a, s, p in zip(actions, scores, played) if s != p]
+    return scores
 
 
 def lose_a_drawn_card(state):
