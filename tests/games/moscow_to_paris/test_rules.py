@@ -282,17 +282,30 @@ def test_scores_of_a_whole_choice_equal_the_scores_after_playing_each_action(gam
     rng = random.Random(11)
 
     def choose(player, actions):
-        scores = state.score_actions(player, actions)
-        played = []
-        for action in actions:
-            trial = state.clone()
-            trial.apply(player, action)
-            played.append(trial.score(player))
-        assert scores == played, [str(a) for a, s, p in zip(actions, scores, played) if s != p]
+        scores = scores_as_played(state, player, actions)
         return rng.choice(actions) if rng.random() < 0.5 else actions[scores.index(max(scores))]
 
     walk(state, 150, choose)
 
+
+@pytest.mark.parametrize("params", [{}, {"no_action": "pass"}, {"dead_end": "repeat"}])
+def test_scores_of_discarding_or_passing_with_no_action_equal_those_of_playing_them(game, params):
+    state = start(game, params=params, hands={"P1": ["swap", "swap", "clear-two", "clear-two", "swap"], "P2": ["grey"] * 5},
+                  data={**DATA, "actions": {"swap": 3, "clear-two": 2}}, taken={"P1": ["e"]})
+    state.quiet_turns = 3  # the turn ending now is the fourth in a row without progress: the table resets
+    assert scores_as_played(state, "P1", state.legal_actions("P1"))
+
+
+def scores_as_played(state, player, actions):
+    """The scores `score_actions` gives `actions`, checked against playing each on a copy."""
+    scores = state.score_actions(player, actions)
+    played = []
+    for action in actions:
+        trial = state.clone()
+        trial.apply(player, action)
+        played.append(trial.score(player))
+    assert scores == played, [str(a) for a, s, p in zip(actions, scores, played) if s != p]
+    return scores
 
 
 def lose_a_drawn_card(state):
@@ -327,6 +340,11 @@ def crowd_a_line(state):
         state.left[1].append(card)
 
 
+def lift_a_city(state):
+    state.city_deck.append(state.city_at[0])
+    state.city_at[0] = None
+
+
 FAULTS = {
     "a card lost from the deck": lambda state: state.deck.pop(7),
     "a card drawn into no hand": lose_a_drawn_card,
@@ -341,6 +359,8 @@ FAULTS = {
     "two alike in a line": put_a_second_alike_in_a_line,
     "a line beyond its limit": crowd_a_line,
     "an offer with no trade": lambda state: state.offers["P2"].append(state.hands["P2"].pop()),
+    "an action card in a line": lambda state: state.right[2].append(state.deck.pop(state.deck.index("swap"))),
+    "a line without its city": lift_a_city,
 }
 
 

@@ -519,7 +519,8 @@ class MoscowToParisState(State):
             p = self.players[(start + k) % len(self.players)]
             for _ in range(HAND_TOTAL):
                 self._draw(p)
-        self.seen = {self.key()}
+        # Only the repeated-position reading looks back at the positions seen.
+        self.seen = {self.key()} if self.game.dead_end == "repeat" else set()
 
     # --- the State interface --------------------------------------------------------------------
 
@@ -915,8 +916,38 @@ class MoscowToParisState(State):
                                 *self.hands.values(), *self.fronts.values(), *self.offers.values(),
                                 *self.taken.values(), [c for c in self.city_at if c is not None]))
             if rest == outside:
-                return self.rule_problems()
+                return [] if self._rules_hold() else self.rule_problems()
         return conservation_problems(self.zones(), self.components()) + self.rule_problems()
+
+    def _rules_hold(self) -> bool:
+        """True only when `rule_problems` finds nothing: its checks with nothing written down, for
+        the usual case of a turn with no trade under way and cards left to draw (else it asks
+        `rule_problems`)."""
+        phase = self.phase
+        if phase == ANSWER or phase == CONTINUE or not (self.deck or self.discard):
+            return not self.rule_problems()
+        hands, fronts, offers, trains = self.hands, self.fronts, self.offers, self.data.train_set
+        for p in self.players:
+            front = fronts[p]
+            if offers[p] or len(front) > FRONT_MAX or len(hands[p]) + len(front) != HAND_TOTAL \
+                    or not trains.issuperset(front):
+                return False
+        limits = self.data.limits
+        cities_out = 0
+        for city, left, right in zip(self.city_at, self.left, self.right):
+            if city is None:
+                if left or right:
+                    return False
+                continue
+            cities_out += 1
+            size = len(left) + len(right)
+            if size > limits[city] or len({*left, *right}) != size:
+                return False
+        if not trains.issuperset(chain(*self.left, *self.right)):
+            return False
+        if phase == OVER:
+            return not self.city_deck and cities_out == LINES - 1
+        return cities_out == LINES
 
     def _outside_deck(self) -> list[str] | None:
         """Sorted, the components that the deck does not hold, so the other places must hold them
