@@ -562,7 +562,7 @@ class MoscowToParisState(State):
         limits = self.data.limits
         actions: list[Action] = []
         add = actions.extend
-        for i, city, left, right, plays in zip(range(LINES), self.city_at, self.left, self.right, moves.line):
+        for city, left, right, plays in zip(self.city_at, self.left, self.right, moves.line):
             if city is None or len(left) + len(right) >= limits[city]:
                 continue
             for k in kinds:
