@@ -106,6 +106,29 @@ def parse_card(text: str) -> int | str:
     raise NotationError(f"{text!r} is not a card: write its value (e.g. 7) or x for an exhaustion card")
 
 
+def shuffled(chance: Chance, kind: str, items) -> list:
+    """`chance.shuffle(kind, items)`, done here when nothing is queued: the same draws from the same
+    generator give the same order and the same log entry, without a method call per card (a race
+    reshuffles some fifty times). Anything else (a queued outcome, another generator) goes through
+    `Chance.shuffle` itself."""
+    rng = chance.rng
+    if chance.queued or type(rng) is not random.Random:
+        return chance.shuffle(kind, items)
+    result = list(items)
+    getrandbits = rng.getrandbits
+    # random.Random.shuffle, with its _randbelow written out: swap each place from the last with
+    # one drawn below it, redrawing bits while the number is out of range.
+    for i in range(len(result) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        result[i], result[j] = result[j], result[i]
+    chance.log.append((kind, result[:]))
+    return result
+
+
 def card_sort_key(card) -> tuple:
     return (1, 0) if card == EXHAUSTION else (0, card) if isinstance(card, int) else (2, 0)
 
@@ -293,6 +316,7 @@ class FlammeRougeState(State):
         self.course = game.course
         self.players = player_names(players)
         self.player_index = {p: i for i, p in enumerate(self.players)}
+        self.shuffle_kind = [f"shuffle.{p}.{rider}" for p in self.players for rider in RIDERS]  # chance kinds by rider
         self.chance = chance
         riders = 2 * players
         self.square = [0] * riders
@@ -357,7 +381,7 @@ class FlammeRougeState(State):
                     if extra > self.exhaustion_left[k]:
                         raise ValueError(f"params.handicap.{player}: only {self.exhaustion_left[k]} {rider} exhaustion cards are left")
                     self.exhaustion_left[k] -= extra
-                    self.deck[r] = self.chance.shuffle(f"shuffle.{player}.{rider}", full + [EXHAUSTION] * extra)
+                    self.deck[r] = shuffled(self.chance, self.shuffle_kind[r], full + [EXHAUSTION] * extra)
         if "exhaustion_left" in setup:
             self._set_exhaustion_left(setup["exhaustion_left"])
         if "riders" in setup:
@@ -551,21 +575,50 @@ class FlammeRougeState(State):
         return rider
 
     def apply(self, player: str, action: Action) -> None:
+        # Keep and draw are written out here rather than in helpers: a race is some two hundred of
+        # them, and this is the path every playout and scenario step takes.
         p = self.player_index.get(player)
         if p is None:
             raise IllegalAction("players", f"unknown player {player!r}; the players are {', '.join(self.players)}")
-        kind = type(action)
-        if self.phase == "over":
+        phase = self.phase
+        if phase == "over":
             raise IllegalAction("finish", "the race is over")
-        dirty = self._dirty
+        kind = type(action)
         if kind is Keep:
-            if dirty is not None and self.hand[p] is not None:
-                dirty.add(self.hand_rider[p])
-            self._keep(p, action.card)
+            if phase != "energy":
+                raise IllegalAction("energy phase", "cards are kept only in the energy phase")
+            hand = self.hand[p]
+            if hand is None:
+                raise IllegalAction("energy phase", f"{self.players[p]} has no hand: draw rouleur or draw sprinteur first")
+            card = action.card
+            if card not in hand:
+                raise IllegalAction("keep", f"{card} is not in {self.players[p]}'s hand {hand}")
+            r = self.hand_rider[p]
+            if self._dirty is not None:
+                self._dirty.add(r)
+            hand.remove(card)
+            self.kept[r] = card
+            self.recycled[r] += hand
+            self.hand[p] = None
+            if self.kept[r ^ 1] is not None:
+                self._chosen(p)
         elif kind is Draw:
-            if dirty is not None:
-                dirty.add(2 * p + (0 if action.rider == "rouleur" else 1))
-            self._draw(p, action.rider)
+            if phase != "energy":
+                raise IllegalAction("energy phase", "cards are drawn only in the energy phase, after every rider is placed")
+            if self.hand[p] is not None:
+                raise IllegalAction("energy phase", f"{self.players[p]} must first keep one of {self.hand[p]}")
+            r = 2 * p if action.rider == "rouleur" else 2 * p + 1
+            if self.kept[r] is not None:
+                raise IllegalAction("energy phase", f"{self.players[p]} has already chosen the {action.rider}'s card this round")
+            if self._dirty is not None:
+                self._dirty.add(r)
+            deck = self.deck[r]
+            if len(deck) >= HAND_SIZE:
+                self.hand[p] = deck[:HAND_SIZE]
+                del deck[:HAND_SIZE]
+                self.hand_rider[p] = r
+            else:
+                self._draw_short(p, r)
         elif kind is Start:
             self._moved = True
             self._start(p, action)
@@ -596,22 +649,24 @@ class FlammeRougeState(State):
             self.choosing = self.players[:]
             self.seen_squares = self.square[:]
 
-    def _draw(self, p: int, rider: str) -> None:
-        player = self.players[p]
-        if self.phase != "energy":
-            raise IllegalAction("energy phase", "cards are drawn only in the energy phase, after every rider is placed")
-        if self.hand[p] is not None:
-            raise IllegalAction("energy phase", f"{player} must first keep one of {self.hand[p]}")
-        k = 0 if rider == "rouleur" else 1
-        r = 2 * p + k
-        if self.kept[r] is not None:
-            raise IllegalAction("energy phase", f"{player} has already chosen the {rider}'s card this round")
-        hand = self._take_cards(r, HAND_SIZE)
+    def _draw_short(self, p: int, r: int) -> None:
+        """Draw with fewer than four cards face down: the recycled cards are shuffled into a new
+        pile; with no cards at all, the rider plays an exhaustion card straight from the pile."""
+        hand = self.deck[r]
+        recycled = self.recycled[r]
+        if recycled:
+            fresh = shuffled(self.chance, self.shuffle_kind[r], recycled)
+            recycled.clear()
+            need = HAND_SIZE - len(hand)
+            hand += fresh[:need]
+            self.deck[r] = fresh[need:]
+        else:
+            self.deck[r] = []
         if hand:
             self.hand[p] = hand
             self.hand_rider[p] = r
             return
-        # Nothing left to draw: the rider plays an exhaustion card straight from the pile.
+        k = r & 1
         if self.exhaustion_left[k]:
             self.exhaustion_left[k] -= 1
             self.kept[r] = EXHAUSTION
@@ -622,45 +677,12 @@ class FlammeRougeState(State):
             self.kept[r] = NO_CARD
         self._chosen(p)
 
-    def _take_cards(self, r: int, count: int) -> list:
-        deck = self.deck[r]
-        if len(deck) >= count:
-            hand = deck[:count]
-            del deck[:count]
-            return hand
-        hand = deck[:]
-        recycled = self.recycled[r]
-        if recycled:
-            fresh = self.chance.shuffle(f"shuffle.{self.players[r // 2]}.{RIDERS[r % 2]}", recycled)
-            recycled.clear()
-            need = count - len(hand)
-            hand += fresh[:need]
-            self.deck[r] = fresh[need:]
-        else:
-            deck.clear()
-        return hand
-
-    def _keep(self, p: int, card) -> None:
-        player = self.players[p]
-        if self.phase != "energy":
-            raise IllegalAction("energy phase", "cards are kept only in the energy phase")
-        hand = self.hand[p]
-        if hand is None:
-            raise IllegalAction("energy phase", f"{player} has no hand: draw rouleur or draw sprinteur first")
-        if card not in hand:
-            raise IllegalAction("keep", f"{card} is not in {player}'s hand {hand}")
-        r = self.hand_rider[p]
-        hand.remove(card)
-        self.kept[r] = card
-        self.recycled[r] += hand
-        self.hand[p] = None
-        self._chosen(p)
-
     def _chosen(self, p: int) -> None:
-        if self.kept[2 * p] is not None and self.kept[2 * p + 1] is not None:
+        kept = self.kept
+        if kept[2 * p] is not None and kept[2 * p + 1] is not None:
             self.waiting -= 1
             self.choosing.remove(self.players[p])
-            if self.waiting == 0:
+            if not self.waiting:
                 self._play_round()
 
     # --- movement and end phase ---------------------------------------------------------------
@@ -674,10 +696,11 @@ class FlammeRougeState(State):
         last = course.length
         next_climb = course.next_climb
         stop_before_climb = self.game.stop_before_climb
+        descent, lane = course.descent, self.lane
         for r in self._front_to_back():
             value = value_of[kept[r]]
             s = square[r]
-            if course.descent[s] and value < DESCENT_MIN:
+            if descent[s] and value < DESCENT_MIN:
                 value = DESCENT_MIN
             if value > CLIMB_CAP:
                 # ahead: 0 on a climb, else the step that would enter the first climb ahead
@@ -693,8 +716,22 @@ class FlammeRougeState(State):
             while target > s and occ[2 * target + 1] != EMPTY:
                 target -= 1
             if target != s:
-                self._lift(r)
-                self._put(r, target, 0 if occ[2 * target] == EMPTY else 1)
+                # Off its square (a rider left alone in the left lane moves to the right), onto
+                # the target's free lane, the right one first.
+                i = 2 * s
+                if lane[r] == 0:
+                    other = occ[i] = occ[i + 1]
+                    if other != EMPTY:
+                        lane[other] = 0
+                occ[i + 1] = EMPTY
+                square[r] = target
+                i = 2 * target
+                if occ[i] == EMPTY:
+                    lane[r] = 0
+                    occ[i] = r
+                else:
+                    lane[r] = 1
+                    occ[i + 1] = r
         for r, card in enumerate(kept):
             if card != NO_CARD:
                 played[r].append(card)
@@ -769,19 +806,21 @@ class FlammeRougeState(State):
         """Riders with an empty square in front take an exhaustion card, front to back, while the
         pile lasts (see the ruling on an empty exhaustion pile). Only riders before square `line`
         take part, and a square from `line` on counts as empty."""
-        occ, square, left = self.occ, self.square, self.exhaustion_left
+        occ, left, recycled = self.occ, self.exhaustion_left, self.recycled
         unlimited = self.game.unlimited_exhaustion
-        for r in self._front_to_back():
-            if square[r] >= line:
-                continue
-            if square[r] + 1 >= line or occ[2 * square[r] + 2] == EMPTY:
-                k = r & 1
-                if left[k]:
-                    left[k] -= 1
-                    self.recycled[r].append(EXHAUSTION)
-                elif unlimited:
-                    self.exhaustion_made[k] += 1
-                    self.recycled[r].append(EXHAUSTION)
+        # Front to back and the right lane first: the riders of each occupied square in turn.
+        for s in sorted({s for s in self.square if s < line}, reverse=True):
+            if s + 1 >= line or occ[2 * s + 2] == EMPTY:
+                for r in (occ[2 * s], occ[2 * s + 1]):
+                    if r == EMPTY:
+                        continue
+                    k = r & 1
+                    if left[k]:
+                        left[k] -= 1
+                        recycled[r].append(EXHAUSTION)
+                    elif unlimited:
+                        self.exhaustion_made[k] += 1
+                        recycled[r].append(EXHAUSTION)
 
     # --- reading the state --------------------------------------------------------------------
     def is_terminal(self) -> bool:
