@@ -1,6 +1,7 @@
 """The incremental invariant check sees every change the engine makes: after each action, every
 rider whose cards changed is among those it checks, and a move of any rider is noticed; the
-incremental and the full check agree; a clone is independent."""
+incremental and the full check agree, and both report any fault planted where the last action
+reached; a clone is independent; the engine's own shuffle is the shared one."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ import random
 
 from cardgen.content import PROJECT_CONTENT, load_game
 from cardgen.registry import engine_for
-from verify.games.flamme_rouge.rules import READINGS
+from verify.engine import Chance
+from verify.games.flamme_rouge.rules import READINGS, Draw, shuffled
 
 
 def snapshot(state):
@@ -83,3 +85,113 @@ def test_the_card_check_catches_a_card_changed_lost_or_added():
         assert any("energy cards" in p for p in state.check_invariants(full=True)), change
         deck[:] = saved
         assert not state.check_invariants(full=True)
+
+
+def positions_after(engine, players=3, seed=11):
+    """A seeded race, stopped right after each kind of action: a draw, a keep, the keep that ends
+    a round (and plays its movement and end phase), and the last placement."""
+    state = engine.new_state(players, seed=seed)
+    rng = random.Random(seed)
+    found = {}
+    while len(found) < 4 and not state.is_terminal():
+        player = state.to_move()[0]
+        action = rng.choice(state.legal_actions(player))
+        round_before = state.round
+        state.apply(player, action)
+        kind = type(action).__name__.lower() + ("+round" if state.round != round_before and state.round > 1 else "")
+        if state.round >= 3 and kind not in found:
+            found[kind] = state.clone()
+        assert not state.check_invariants()
+    return found
+
+
+def touched_rider(state) -> int:
+    """A rider the last action touched: the one the next default check looks at."""
+    return min(state._dirty) if state._dirty else 0
+
+
+FAULTS = {
+    # a card lost, one added from nowhere, one changed into another value, one moved to another rider
+    "card lost": lambda s, r: (s.played[r] or s.recycled[r] or s.deck[r]).pop(),
+    "card duplicated": lambda s, r: s.recycled[r].append((s.played[r] or s.deck[r])[0]),
+    "card changed": lambda s, r: s.played[r].__setitem__(0, 9 if s.played[r][0] != 9 else 3),
+    "card given away": lambda s, r: s.recycled[r ^ 1].append(s.played[r].pop()),
+    "exhaustion card made": lambda s, r: s.recycled[r].append("x"),
+    "foreign card": lambda s, r: s.recycled[r].append(42),
+}
+RULE_FAULTS = {
+    # a hand of five, and a player still to choose with both cards kept
+    "hand of five": lambda s, r: s.hand[r >> 1].append(s.deck[r].pop()) if s.hand[r >> 1] is not None else None,
+    "exhaustion pile below zero": lambda s, r: s.exhaustion_left.__setitem__(r & 1, -1),
+    "race too long": lambda s, r: setattr(s, "round", s.course.length + 1),
+}
+POSITION_FAULTS = {
+    "rider past the line": lambda s, r: (s.occ.__setitem__(2 * s.square[r] + s.lane[r], -1), s._put(r, s.course.finish, 0)),
+    "rider off the course": lambda s, r: s.square.__setitem__(r, s.course.length + 5),
+    "rider on no square": lambda s, r: s.square.__setitem__(r, 0),
+    "rider moved back": lambda s, r: (s.occ.__setitem__(2 * s.square[r] + s.lane[r], -1), s._put(r, 1, 0)),
+    "square naming a rider twice": lambda s, r: s.occ.__setitem__(1, r),
+    "lone rider in the left lane": lambda s, r: (s.occ.__setitem__(2 * s.square[r] + s.lane[r], -1),
+                                                 s._put(r, s.course.finish - 1, 1)),
+}
+
+
+def test_the_default_check_reports_every_fault_an_action_could_leave():
+    """Faults planted in what the last action touched (a rider's cards after a draw or keep;
+    every rider and square after a movement phase) are reported by the default check, as by the
+    full one; the same state without the fault passes both."""
+    engine = engine_for(load_game(PROJECT_CONTENT, "flamme-rouge"))
+    found = positions_after(engine)
+    assert set(found) >= {"draw", "keep", "keep+round"}
+    for kind, state in found.items():
+        faults = dict(FAULTS, **RULE_FAULTS)
+        if kind == "keep+round":
+            faults.update(POSITION_FAULTS)
+        for name, plant in faults.items():
+            if name == "hand of five" and kind != "draw":
+                continue
+            broken = state.clone()
+            plant(broken, touched_rider(broken))
+            twin = broken.clone()
+            assert broken.check_invariants(), (kind, name)
+            assert twin.check_invariants(full=True), (kind, name)
+        assert state.clone().check_invariants() == [] == state.clone().check_invariants(full=True)
+
+
+def test_the_check_keeps_reporting_a_fault_until_it_is_mended():
+    engine = engine_for(load_game(PROJECT_CONTENT, "flamme-rouge"))
+    state = positions_after(engine)["draw"]
+    r = touched_rider(state)
+    card = state.deck[r].pop()
+    for _ in range(2):
+        state._dirty.add(r)
+        assert any("energy cards" in p for p in state.check_invariants())
+    state.deck[r].append(card)
+    state._dirty.add(r)
+    assert state.check_invariants() == []
+
+
+def test_a_hand_needs_four_cards_unless_the_riders_cards_ran_out():
+    engine = engine_for(load_game(PROJECT_CONTENT, "flamme-rouge"))
+    state = positions_after(engine)["draw"]
+    r = touched_rider(state)
+    state.recycled[r].append(state.hand[r >> 1].pop())  # three cards drawn while the deck holds more
+    assert any("holds 3 cards" in p for p in state.check_invariants())
+    riders = {"P1": {"rouleur": [2], "sprinteur": [1]}, "P2": {"rouleur": [4], "sprinteur": [3]}}
+    short = engine.new_state(2, seed=1, setup={"riders": riders, "decks": {"P1": {"rouleur": [3, 4, 5]}}})
+    short.apply("P1", Draw("rouleur"))
+    assert short.hand[0] == [3, 4, 5] and short.check_invariants() == []
+
+
+def test_the_quick_shuffle_is_the_chance_shuffle():
+    """Same order, same log entry and the same generator state after, for any seed and size; a
+    queued outcome still comes first."""
+    for seed in range(40):
+        items = list(range(seed % 17)) + ["x"] * (seed % 3)
+        mine, theirs = Chance(seed), Chance(seed)
+        for _ in range(3):
+            assert shuffled(mine, "shuffle.P1.rouleur", items) == theirs.shuffle("shuffle.P1.rouleur", items)
+        assert mine.log == theirs.log and mine.rng.getstate() == theirs.rng.getstate()
+    chance = Chance(1)
+    chance.queue("shuffle.P1.rouleur", [3, 2, 1])
+    assert shuffled(chance, "shuffle.P1.rouleur", [1, 2, 3]) == [3, 2, 1]

@@ -16,6 +16,7 @@ square, terrain lookups are precomputed per course, and actions are interned val
 from __future__ import annotations
 
 import copy
+import operator
 import random
 from dataclasses import dataclass
 from functools import cached_property
@@ -131,6 +132,24 @@ def shuffled(chance: Chance, kind: str, items) -> list:
 
 def card_sort_key(card) -> tuple:
     return (1, 0) if card == EXHAUSTION else (0, card) if isinstance(card, int) else (2, 0)
+
+
+def card_sums(energy: dict) -> tuple[dict, int, list[tuple[int, int]]]:
+    """What the card check needs to tell a rider's cards from its deck in one pass: each card's
+    weight, the bit where exhaustion cards start, and per rider (in seat order) the sum of its
+    energy cards' weights and their number.
+
+    Each energy value is a digit of `bits` bits, so a sum of weights holds the count of every
+    value, and exhaustion cards are counted above them all. A digit counts past twice the largest
+    deck, and the check wants the deck's number of energy cards as well, so equal sums mean equal
+    cards: the check is exact, not a hash."""
+    decks = [energy.get((colour, rider), []) for colour in SEAT_COLOURS for rider in RIDERS]
+    values = sorted({v for deck in decks for v in deck})
+    bits = max(6, (2 * max(map(len, decks), default=1)).bit_length())
+    weight: dict[Any, int] = {v: 1 << (bits * i) for i, v in enumerate(values)}
+    shift = bits * len(values)
+    weight[EXHAUSTION] = 1 << shift
+    return weight, shift, [(sum(map(weight.__getitem__, deck)), len(deck)) for deck in decks]
 
 
 # --- the course --------------------------------------------------------------------------------
@@ -263,6 +282,10 @@ class FlammeRouge(Game):
                 value_of[v] = v
         return {k: sorted(v) for k, v in energy.items()}, piles, value_of
 
+    @cached_property
+    def card_sums(self) -> tuple[dict, int, list[tuple[int, int]]]:
+        return card_sums(self.cards[0])
+
     def handicap(self, players: list[str]) -> dict[str, int]:
         handicap = self.params.get("handicap") or {}
         if not isinstance(handicap, dict):
@@ -320,6 +343,7 @@ class FlammeRougeState(State):
         self.chance = chance
         riders = 2 * players
         self.square = [0] * riders
+        self._riders = list(range(riders))  # rider numbers in order, to compare a list of riders with
         self.lane = [0] * riders
         # occ[2 * square + lane] is the rider there or EMPTY; one slot of slack past the last square
         self.occ = [EMPTY] * (2 * (self.course.length + 2))
@@ -345,14 +369,22 @@ class FlammeRougeState(State):
         self._moved = True
         self._x_count = [0] * riders
         self._left_seen: list[int] = []
+        # Each rider's cards at its last check, in the order _check_cards lists them, and the sum
+        # of their weights (see card_sums): a check finding the same list need not sum it again.
+        self._cards_seen: list[list | None] = [None] * riders
+        self._cards_sum = [0] * riders
         self._piles = game.cards[1]
         self.value_of = game.cards[2]
         self._count_energy(game.cards[0])
 
     def _count_energy(self, energy: dict) -> None:
-        """The energy cards each rider owns, counted once for the conservation check."""
-        decks = [energy.get((SEAT_COLOURS[r // 2], RIDERS[r % 2]), []) for r in range(len(self.square))]
-        self._energy_counts = [(tuple((v, deck.count(v)) for v in sorted(set(deck))), len(deck)) for deck in decks]
+        """The energy cards each rider owns, summed once for the conservation check."""
+        if energy is self.game.cards[0]:
+            weight, shift, sums = self.game.card_sums
+        else:
+            weight, shift, sums = card_sums(energy)
+        self._weight, self._x_shift = weight.__getitem__, shift
+        self._energy_sums = sums[:len(self.square)]
 
     # --- setting up ---------------------------------------------------------------------------
     def deal(self, setup: dict) -> None:
@@ -894,74 +926,151 @@ class FlammeRougeState(State):
         part of the state is checked whenever it changes and all of it at least once a round.
 
         Checked: each rider's energy cards are exactly its deck's, once each, across its face-down
-        pile, recycled cards, played cards, kept card and hand; every exhaustion card is in one
-        place (pile, a rider's cards, set aside by a setup, or added to a pile that never runs
-        out); every rider stands where the squares say and no lone rider is in the left lane; no
-        rider ever moves back; the race ends in time."""
+        pile, recycled cards, played cards, kept card and hand; a hand holds four cards (fewer only
+        when the rider's cards ran out) for a rider with no card kept yet; the players still to
+        choose are those with a rider to choose for; every exhaustion card is in one place (pile, a
+        rider's cards, set aside by a setup, or added to a pile that never runs out) and the pile
+        never goes below zero; every rider stands on the course where the squares say, and no lone
+        rider is in the left lane; no rider ever moves back; the race ends in time."""
         dirty = self._dirty
+        problems: list[str] = []
         if full or dirty is None:
-            riders = range(len(self.square))
-            moved = True
+            self._dirty = set()
+            for r in range(len(self.square)):
+                self._check_cards(r, problems)
+            recount = moved = True
         else:
-            riders = dirty
+            recount = False
+            for r in dirty:
+                if self._check_cards(r, problems):
+                    recount = True
+            dirty.clear()
             moved = self._moved
-        problems = []
-        recount = full or dirty is None
-        counts_of = self._energy_counts
-        x_count = self._x_count
-        hand, hand_rider, kept = self.hand, self.hand_rider, self.kept
-        for r in riders:
-            places = self.deck[r] + self.recycled[r] + self.played[r]
-            card = kept[r]
-            if card is not None and card != NO_CARD:
-                places.append(card)
-            p = r >> 1
-            if hand[p] is not None and hand_rider[p] == r:
-                places += hand[p]
-            xs = places.count(EXHAUSTION)
-            if xs != x_count[r]:
-                x_count[r] = xs
-                recount = True
-            # Exactly the deck's energy cards: each value as often as in the deck, and nothing else.
-            counts, total = counts_of[r]
-            same = len(places) - xs == total
-            if same:
-                for value, n in counts:
-                    if places.count(value) != n:
-                        same = False
-                        break
-            if not same:
-                mine = sorted(c for c in places if c != EXHAUSTION)
-                problems.append(f"{self.rider_name(r)}: energy cards {mine} differ from the deck")
         left = self.exhaustion_left
         if recount or left != self._left_seen:
             # Exhaustion cards moved: count them all again (per-rider counts are kept up to date).
             self._left_seen = left[:]
-            piles = self._piles
-            for k, rider in enumerate(RIDERS):
-                total = sum(x_count[k::2]) + self.exhaustion_left[k] + self.exhaustion_aside[k]
-                made = self.exhaustion_made[k]
-                if total != piles[rider] + made:
-                    problems.append(f"{rider} exhaustion cards: {total} accounted for, {piles[rider] + made} exist")
-                if made and (self.exhaustion_left[k] or not self.game.unlimited_exhaustion):
-                    problems.append(f"{rider} exhaustion cards were added while the pile held {self.exhaustion_left[k]}")
+            problems += self._exhaustion_problems()
         if moved:
             problems += self._position_problems()
+            self._moved = False
+        if self.phase == "energy" and len(self.choosing) != self.waiting:
+            problems.append(f"{len(self.choosing)} players are choosing, but {self.waiting} are waited for")
         if self.round > self.course.length:
             problems.append(f"round {self.round}: the race should have ended (the leader gains 2+ squares a round)")
-        self._dirty = set()
-        self._moved = False
+        return problems
+
+    def _check_cards(self, r: int, problems: list[str]) -> bool:
+        """Check one rider's cards, and the hand and choice of its player; True when the number of
+        exhaustion cards among them changed since the last check.
+
+        The cards are listed hand, face-down pile, played cards, kept card, recycled cards: the
+        order in which they move, so that a draw (the hand comes off the top of the pile) or a
+        movement phase (the kept card joins the played ones) leaves the list as it was, and an
+        exhaustion card (added to the recycled ones) only adds to its end. A list equal to the
+        one last found right holds the right cards; otherwise only the cards added are summed."""
+        p = r >> 1
+        kept = self.kept
+        card = kept[r]
+        held = self.hand[p]
+        if held is not None and self.hand_rider[p] == r:
+            cards = held + self.deck[r] + self.played[r]
+            if card is not None or len(held) != HAND_SIZE and (not held or len(held) > HAND_SIZE or self.deck[r] or self.recycled[r]):
+                problems.append(self._hand_problem(r))
+        else:
+            cards = self.deck[r] + self.played[r]
+        if card is not None and card != NO_CARD:
+            cards.append(card)
+        cards += self.recycled[r]
+        if self.phase == "energy" and (card is None or kept[r ^ 1] is None) != (self.players[p] in self.choosing):
+            problems.append(f"{self.players[p]} is {'' if self.players[p] in self.choosing else 'not '}among the players "
+                            f"choosing, with {'a rider' if card is None or kept[r ^ 1] is None else 'no rider'} to choose for")
+        if cards == self._cards_seen[r]:
+            return False
+        return self._count_cards(r, cards, problems)
+
+    def _count_cards(self, r: int, cards: list, problems: list[str]) -> bool:
+        """The card check of a rider whose cards are not those last found right."""
+        seen = self._cards_seen[r]
+        try:
+            if seen is not None and len(cards) > len(seen) and cards[:len(seen)] == seen:
+                total = self._cards_sum[r] + sum(map(self._weight, cards[len(seen):]))
+            else:
+                total = sum(map(self._weight, cards))
+        except KeyError:  # a card no deck holds
+            total = None
+        # Exactly the deck's energy cards, each value as often as in the deck, and nothing else:
+        # the same sum of weights and the same number of cards (see card_sums).
+        mine, size = self._energy_sums[r]
+        xs = -1 if total is None else total >> self._x_shift
+        if total is not None and total - (xs << self._x_shift) == mine and len(cards) - xs == size:
+            self._cards_seen[r], self._cards_sum[r] = cards, total
+        else:
+            self._cards_seen[r] = None  # checked in full again next time
+            xs = cards.count(EXHAUSTION)
+            mine = sorted(c for c in cards if c != EXHAUSTION)
+            problems.append(f"{self.rider_name(r)}: energy cards {mine} differ from the deck")
+        if xs != self._x_count[r]:
+            self._x_count[r] = xs
+            return True
+        return False
+
+    def _hand_problem(self, r: int) -> str:
+        p, rider, held = r >> 1, RIDERS[r & 1], self.hand[r >> 1]
+        if self.kept[r] is not None:
+            return f"{self.players[p]} holds a hand for the {rider}, whose card this round is already kept"
+        return (f"{self.players[p]}'s hand for the {rider} holds {len(held)} cards: a draw takes {HAND_SIZE}, "
+                f"fewer only when the rider's cards run out")
+
+    def _exhaustion_problems(self) -> list[str]:
+        problems = []
+        x_count, left, piles = self._x_count, self.exhaustion_left, self._piles
+        for k, rider in enumerate(RIDERS):
+            total = sum(x_count[k::2]) + left[k] + self.exhaustion_aside[k]
+            made = self.exhaustion_made[k]
+            if total != piles[rider] + made:
+                problems.append(f"{rider} exhaustion cards: {total} accounted for, {piles[rider] + made} exist")
+            if made and (left[k] or not self.game.unlimited_exhaustion):
+                problems.append(f"{rider} exhaustion cards were added while the pile held {left[k]}")
+            if left[k] < 0:
+                problems.append(f"the {rider} exhaustion pile holds {left[k]} cards")
         return problems
 
     def _position_problems(self) -> list[str]:
-        problems = []
         occ, square, lane = self.occ, self.square, self.lane
+        course = self.course
+        # Before the race riders stand in the start area; during it, on the course short of the
+        # line (a rider crossing it ends the race); at the end, anywhere on the course.
+        if self.phase == "start":
+            last = len(course.start_squares)
+        elif self.phase == "over":
+            last = course.length
+        else:
+            last = course.finish - 1
+        seen = self.seen_squares
+        # First all at once: every rider on a square in range where the squares say, no other
+        # rider named on the squares, nobody alone in the left lane and nobody moved back.
+        if (self.phase != "start" and 0 < min(square) and max(square) <= last
+                and [occ[2 * s + k] if occ[2 * s] != EMPTY else EMPTY for s, k in zip(square, lane)] == self._riders
+                and len(occ) - occ.count(EMPTY) == len(square)
+                and (seen is None or all(map(operator.ge, square, seen)))):
+            if seen is not None:
+                self.seen_squares = square[:]
+            return []
+        problems = []
         placed = 0
         for r, s in enumerate(square):
             if s == 0:
                 if self.phase != "start":
                     problems.append(f"{self.rider_name(r)} is not on the course")
                 continue
+            if not 0 < s <= last:
+                problems.append(f"{self.rider_name(r)} stands on square {s}, outside squares 1-{last} "
+                                f"where it may be {'before' if self.phase == 'start' else 'during'} the race"
+                                if self.phase != "over" else
+                                f"{self.rider_name(r)} stands on square {s}, off the course of {last} squares")
+                if not 0 < s <= course.length:
+                    continue  # no such square to look at
             placed += 1
             if occ[2 * s + lane[r]] != r:
                 problems.append(f"{self.rider_name(r)}: square {s} does not hold it")
@@ -970,10 +1079,14 @@ class FlammeRougeState(State):
         # Every rider stands where the squares say (above) and the squares name no other rider.
         if len(occ) - occ.count(EMPTY) != placed:
             for i, r in enumerate(occ):
-                if r != EMPTY and (square[r] != i // 2 or lane[r] != i % 2):
+                if r == EMPTY:
+                    continue
+                if not 0 <= r < len(square):
+                    problems.append(f"square {i // 2} lane {LANES[i % 2]} names rider {r}, and there is no such rider")
+                elif square[r] != i // 2 or lane[r] != i % 2:
                     problems.append(f"square {i // 2} lane {LANES[i % 2]} names {self.rider_name(r)}, which is elsewhere")
-        if self.seen_squares is not None:
-            for r, (before, now) in enumerate(zip(self.seen_squares, square)):
+        if seen is not None:
+            for r, (before, now) in enumerate(zip(seen, square)):
                 if now < before:
                     problems.append(f"{self.rider_name(r)} moved back from square {before} to {now}")
             # Remembered here so the next check can tell whether anyone went backwards since.
@@ -986,7 +1099,7 @@ class FlammeRougeState(State):
         other.__dict__.update(self.__dict__)
         other.chance = self.chance.copy()
         for name in ("square", "lane", "occ", "kept", "exhaustion_left", "exhaustion_aside", "exhaustion_made",
-                     "hand_rider", "_x_count", "_left_seen", "choosing"):
+                     "hand_rider", "_x_count", "_left_seen", "choosing", "_cards_seen", "_cards_sum"):
             setattr(other, name, getattr(self, name)[:])
         for name in ("deck", "recycled", "played"):
             setattr(other, name, [pile[:] for pile in getattr(self, name)])
