@@ -528,9 +528,13 @@ def run_preflight(contents: list, strict: bool, settings: dict) -> None:
     for content in contents:
         key = check_key(content_dir(), "preflight", content.id,
                         {**settings, "strict": strict, "printed": content.languages}, _fonts_read())
-        known = recall(key)
+        record = recall(key)
+        try:
+            known = None if record is None else [Finding(**entry) for entry in record]
+        except TypeError:  # a record this version cannot read: the preflight runs again
+            known = None
         if known is not None:
-            findings += [Finding(**entry) for entry in known]
+            findings += known
             continue
         mine = preflight(content, strict=strict)
         if not any(f.level == "error" for f in mine):

@@ -64,6 +64,8 @@ def zone_cards(state: State, name: str, owner: str | None = None) -> list:
 
 def check_odds(engine, events: list[OddsEvent], deals: int = 4000, seed: int = 1) -> list[OddsCheck]:
     """Deal `deals` games for every player count the events name, and measure each event on them."""
+    if deals < 2:
+        raise ValueError("the odds need at least 2 dealt games to be measured")
     seeds = game_seeds(seed, deals)
     readings: dict[int, list[list[float]]] = {}
     for players in sorted({event.players for event in events}):

@@ -59,3 +59,14 @@ def test_a_recalled_preflight_shows_its_warnings_again(content_copy, tmp_path, c
     # --strict makes the warning an error: a different check, run again (and refused here).
     with pytest.raises(AssertionError, match="ran again"):
         run(capsys, content_copy, *BUILD, "--strict", "--out", str(tmp_path / "c"))
+
+
+def test_an_unreadable_record_runs_the_preflight_again(content_copy, tmp_path, capsys, monkeypatch):
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("CARDGEN_CACHE", str(cache))
+    code, out = run(capsys, content_copy, *BUILD, "--out", str(tmp_path / "a"))
+    assert code == 0, out
+    for record in (cache / "checks").glob("*.json"):
+        record.write_text('[{"level": "warning", "no such field": 1}, "text"]', "utf-8")
+    code, out = run(capsys, content_copy, *BUILD, "--out", str(tmp_path / "b"))
+    assert code == 0 and "Traceback" not in out, out
