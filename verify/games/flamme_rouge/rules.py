@@ -730,7 +730,10 @@ class FlammeRougeState(State):
         stop_before_climb = self.game.stop_before_climb
         descent, lane = course.descent, self.lane
         for r in self._front_to_back():
-            value = value_of[kept[r]]
+            card = kept[r]
+            if card != NO_CARD:
+                played[r].append(card)  # played cards leave the race
+            value = value_of[card]
             s = square[r]
             if descent[s] and value < DESCENT_MIN:
                 value = DESCENT_MIN
@@ -764,10 +767,7 @@ class FlammeRougeState(State):
                 else:
                     lane[r] = 1
                     occ[i + 1] = r
-        for r, card in enumerate(kept):
-            if card != NO_CARD:
-                played[r].append(card)
-            kept[r] = None
+        kept[:] = [None] * len(kept)
         if max(square) >= course.finish:
             # By default the race ends with this movement phase: no slipstream, no exhaustion
             # (see the rulings); the other reading plays the end phase first.
@@ -800,7 +800,7 @@ class FlammeRougeState(State):
         the moving group only its front part up to the first rider on a climb moves; the empty
         square may be a climb. The other reading wants no climb square anywhere from the back of
         the moving group to the rear of the group in front. Only riders before square `line` take part."""
-        occupied = sorted({s for s in self.square if s < line})
+        occupied = sorted(set(self.square) if line == NO_CLIMB else {s for s in self.square if s < line})
         groups = []
         for s in occupied:
             if groups and groups[-1][1] == s - 1:
@@ -841,7 +841,8 @@ class FlammeRougeState(State):
         occ, left, recycled = self.occ, self.exhaustion_left, self.recycled
         unlimited = self.game.unlimited_exhaustion
         # Front to back and the right lane first: the riders of each occupied square in turn.
-        for s in sorted({s for s in self.square if s < line}, reverse=True):
+        occupied = set(self.square) if line == NO_CLIMB else {s for s in self.square if s < line}
+        for s in sorted(occupied, reverse=True):
             if s + 1 >= line or occ[2 * s + 2] == EMPTY:
                 for r in (occ[2 * s], occ[2 * s + 1]):
                     if r == EMPTY:
