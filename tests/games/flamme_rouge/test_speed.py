@@ -123,6 +123,7 @@ RULE_FAULTS = {
     # a hand of five, and a player still to choose with both cards kept
     "hand of five": lambda s, r: s.hand[r >> 1].append(s.deck[r].pop()) if s.hand[r >> 1] is not None else None,
     "exhaustion pile below zero": lambda s, r: s.exhaustion_left.__setitem__(r & 1, -1),
+    "exhaustion card counted as made but given to nobody": lambda s, r: s.exhaustion_made.__setitem__(r & 1, 1),
     "race too long": lambda s, r: setattr(s, "round", s.course.length + 1),
 }
 POSITION_FAULTS = {

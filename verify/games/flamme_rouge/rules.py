@@ -369,6 +369,7 @@ class FlammeRougeState(State):
         self._moved = True
         self._x_count = [0] * riders
         self._left_seen: list[int] = []
+        self._made_seen: list[int] = []
         # Each rider's cards at its last check, in the order _check_cards lists them, and the sum
         # of their weights (see card_sums): a check finding the same list need not sum it again.
         self._cards_seen: list[list | None] = [None] * riders
@@ -947,10 +948,10 @@ class FlammeRougeState(State):
                     recount = True
             dirty.clear()
             moved = self._moved
-        left = self.exhaustion_left
-        if recount or left != self._left_seen:
+        left, made = self.exhaustion_left, self.exhaustion_made
+        if recount or left != self._left_seen or made != self._made_seen:
             # Exhaustion cards moved: count them all again (per-rider counts are kept up to date).
-            self._left_seen = left[:]
+            self._left_seen, self._made_seen = left[:], made[:]
             problems += self._exhaustion_problems()
         if moved:
             problems += self._position_problems()
@@ -1100,7 +1101,7 @@ class FlammeRougeState(State):
         other.__dict__.update(self.__dict__)
         other.chance = self.chance.copy()
         for name in ("square", "lane", "occ", "kept", "exhaustion_left", "exhaustion_aside", "exhaustion_made",
-                     "hand_rider", "_x_count", "_left_seen", "choosing", "_cards_seen", "_cards_sum"):
+                     "hand_rider", "_x_count", "_left_seen", "_made_seen", "choosing", "_cards_seen", "_cards_sum"):
             setattr(other, name, getattr(self, name)[:])
         for name in ("deck", "recycled", "played"):
             setattr(other, name, [pile[:] for pile in getattr(self, name)])
