@@ -81,9 +81,21 @@ class Chance:
                 break
         else:
             result = items[:]
-            self.rng.shuffle(result)
+            _shuffle(self.rng.getrandbits, result)
         self.log.append((kind, list(result)))
         return result
+
+
+def _shuffle(getrandbits, items: list) -> None:
+    """`random.Random.shuffle` written out with the generator's `getrandbits`: the same order from
+    the same generator state, in about half the time (no call per card to `_randbelow`)."""
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
 
 
 class Action:

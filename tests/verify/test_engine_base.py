@@ -64,6 +64,21 @@ def test_chance_same_seed_same_shuffle():
     assert Chance(5).shuffle("deal", range(20)) != Chance(6).shuffle("deal", range(20))
 
 
+def test_chance_shuffles_as_the_standard_library_does():
+    """Seeded games stay the games they were: a shuffle gives the order `random.shuffle` gives from
+    the same generator state, for every length, and leaves the generator at the same point."""
+    import random
+
+    for seed in range(40):
+        for length in (0, 1, 2, 3, 7, 16, 33, 64, 130):
+            chance, reference = Chance(seed=seed), random.Random(seed)
+            items = list(range(length))
+            expected = items[:]
+            reference.shuffle(expected)
+            assert chance.shuffle("deck", items) == expected
+            assert chance.rng.random() == reference.random()
+
+
 def test_chance_uses_a_queued_outcome_of_its_kind_and_logs_it():
     chance = Chance(1)
     chance.queue("reshuffle", [3, 1, 2])
