@@ -35,8 +35,9 @@ build: setup
 verify: setup
 	$(BIN)/cardgen verify
 
+# The tests run on one process per core (pytest-xdist); `pytest -n 0` runs them in this one.
 test: setup
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 
 # The packages cardgen is measured against live in their own environment, never in $(VENV).
 BENCH_VENV := .bench-venv
