@@ -17,6 +17,7 @@ same bytes, and so do the PDFs built with it.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import shutil
 import subprocess
@@ -110,8 +111,33 @@ TRADITIONAL_MARKS = (" TC", " HK", "Traditional", "JhengHei", "Ming")
 def chinese_face(path: Path, face: int) -> tuple[int, bool] | None:
     """(face index, has TrueType outlines) of a face of `path` that has Chinese glyphs, or None.
     Face -1 means "choose": a Traditional Chinese face (by its name: TC, HK, JhengHei, ...) when
-    the collection has one, else the first face with Chinese glyphs. Names are read first, as a
-    collection's character maps are large and shared. Broken files give None."""
+    the collection has one, else the first face with Chinese glyphs. Broken files give None.
+
+    Reading a large font's character map takes about a tenth of a second, so the answer is kept in
+    the cache folder under the file's path, size and time (fonts are replaced, not edited)."""
+    from cardgen.buildcache import cache_dir, write_record
+
+    try:
+        status = os.stat(path)
+    except OSError:
+        return None
+    identity = f"{Path(path).resolve()}\0{status.st_size}\0{status.st_mtime_ns}\0{face}"
+    record = cache_dir() / "fonts-probed" / f"{hashlib.sha256(identity.encode('utf-8')).hexdigest()}.json"
+    try:
+        kept = json.loads(record.read_text("utf-8"))
+        if kept is None or (isinstance(kept, list) and len(kept) == 2 and isinstance(kept[0], int)
+                            and isinstance(kept[1], bool)):
+            return None if kept is None else (kept[0], kept[1])
+    except (OSError, ValueError):
+        pass
+    found = _probe_chinese_face(path, face)
+    write_record(record, None if found is None else list(found))
+    return found
+
+
+def _probe_chinese_face(path: Path, face: int) -> tuple[int, bool] | None:
+    """`chinese_face` read from the file itself. Names are read first, as a collection's character
+    maps are large and shared."""
     from fontTools.ttLib import TTFont
 
     try:

@@ -118,3 +118,23 @@ def test_the_usual_font_folders_of_macos_and_windows_are_searched(clean_search, 
     path, _, _, origin = pdfdoc.find_cjk_font()
     assert f"TrueType copy of {folder / name}" in origin and path.suffix == ".ttf"
     assert path.is_relative_to(clean_search / "home")
+
+
+def test_what_a_font_holds_is_read_once_and_again_when_the_file_changes(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
+    font = make_cff_font(tmp_path / "probe.otf")
+    assert fontsearch.chinese_face(font, 0) == (0, False)
+
+    def refuse(*args):
+        raise AssertionError("the font was read again")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(fontsearch, "_probe_chinese_face", refuse)
+        assert fontsearch.chinese_face(font, 0) == (0, False)
+    # Replaced by a font without Chinese glyphs: read again, and found wanting.
+    make_cff_font(font, characters="ABCabc0123 ")
+    assert fontsearch.chinese_face(font, 0) is None
+    # A record that is not an answer is read past.
+    for record in (tmp_path / "cache" / "fonts-probed").glob("*.json"):
+        record.write_text('{"not": "an answer"}', "utf-8")
+    assert fontsearch.chinese_face(font, 0) is None
