@@ -8,10 +8,10 @@ from PyPI, each run from its own virtual environment (`bench/setup-comparison.sh
 - Flamme Rouge races: the package flamme-rouge 0.1.2 played by its own bots against
   `cardgen simulate flamme-rouge --players 4`;
 - engines: RLCard's UNO played by its random agents, beside every engine's actions per second;
-- printing: an 88-card deck made with protograf (`bench/protograf_deck.py`) against
-  `cardgen build game-of-trains ...` and against `cardgen build` of every game (on every core and
-  in one process), each with its checks run and with their results recalled, then a build again
-  with nothing changed; each beside its anchor.
+- printing: an 88-card deck made with protograf (`bench/protograf_deck.py`) against the same deck
+  (`cardgen build game-of-trains --only cards --sides fronts ...`), the whole game and `cardgen
+  build` of every game (on every core and in one process), each with its checks run and with
+  their results recalled, then a build again with nothing changed; each beside its anchor.
 
 Run with `make bench`, or `python bench/bench.py [GAME ...] [--part startup|games|engines|scale|verify|races|printing]`.
 Figures are printed, never asserted: they depend on the machine and on what else it is running, so
@@ -512,13 +512,21 @@ def bench_printing(venv: Path, spans_by_game: dict) -> None:
                      lambda out: [python, "-c", PROTOGRAF_TIMER, BENCH / "protograf_deck.py", "-d", out],
                      PRINT_RUNS, True, True, None))
     checked, recalled = "; every check run (empty cache)", "; checks recalled (unchanged content)"
-    for layout, target in (("home", None), ("butted", ("speed", ONE_DECK_TARGET))):
+    one_deck = ["game-of-trains", "--paper", "a4", "--layout", "butted", "--lang", "en", "--only", "cards",
+                "--sides", "fronts"]
+    for fresh in (True, False):
+        rows.append((f"cardgen build {' '.join(one_deck)} --out DIR (the same deck: 88 cards, fronts only)"
+                     + (checked if fresh else recalled),
+                     lambda out: [CARDGEN, "build", *one_deck, "--out", out],
+                     PRINT_RUNS, True, False, ("speed", ONE_DECK_TARGET), fresh))
+    for layout in ("home", "butted"):
         for fresh in (True, False):
-            rows.append((f"cardgen build game-of-trains --paper a4 --layout {layout} --lang en --out DIR"
+            rows.append((f"cardgen build game-of-trains --paper a4 --layout {layout} --lang en --out DIR (the whole game: "
+                         "card sheets, aids, proof, rule sheet, assembly page, calibration sheets)"
                          + (checked if fresh else recalled),
                          lambda out, layout=layout: [CARDGEN, "build", "game-of-trains", "--paper", "a4", "--layout",
                                                      layout, "--lang", "en", "--out", out],
-                         PRINT_RUNS, True, False, target, fresh))
+                         PRINT_RUNS, True, False, None, fresh))
     for fresh in (True, False):
         rows.append(("cardgen build --out DIR (every game, both papers, its default layouts, both languages; "
                      "one process per core)" + (checked if fresh else recalled),
@@ -550,8 +558,6 @@ def bench_printing(venv: Path, spans_by_game: dict) -> None:
                       f"then the deck {spread([d['deck'] for d in inside])} s")
             except (ValueError, KeyError):
                 pass
-    print("  (the one-game build includes, besides the 88-card sheet (fronts and backs, bleed, crop marks), the English"
-          " rule sheet, the assembly sheet and the duplex calibration sheet: the command has no switch to leave them out)")
     spans = spans_by_game.get("game-of-trains")
     if spans and "cards-a4-home.pdf" in spans:
         card = spans["cards-a4-home.pdf"]

@@ -50,6 +50,11 @@ ALL_LAYOUTS = ("home", "butted", "fold", "shop", "tts")
 # What a library call builds unless told otherwise: every card sheet (the shop export and the
 # Tabletop Simulator images rasterise every card and are asked for by name, or by `all`).
 SHEETS_ONLY = ("home", "butted", "fold")
+# The parts a build can be limited to (`--only`): cards (card sheets in every chosen layout, with the
+# print-shop and Tabletop Simulator exports), aids (reference cards), proof (the card list),
+# rules (rule sheets), pieces (tiles, boards, tokens and mats) and calibration (duplex calibration
+# sheets). The assembly page lists every part, so it is made only when every part is.
+PARTS = ("cards", "aids", "proof", "rules", "pieces", "calibration")
 
 
 @dataclass(frozen=True)
@@ -59,18 +64,28 @@ class BuildOptions:
     sheet: cut lines, back offset and sides of the card sheets; shop: the shop profile id (None:
     the default profile); cards: a `--cards` selection (then only card files are made, named
     `replacements-...`); tts_url: where the Tabletop Simulator images will be hosted (None:
-    addresses relative to the saved object)."""
+    addresses relative to the saved object); parts: the `PARTS` to make (every part by default)."""
 
     sheet: SheetOptions = DEFAULT_OPTIONS
     shop: str | None = None
     cards: str | None = None
     tts_url: str | None = None
+    parts: tuple[str, ...] = PARTS  # in PARTS' order, so the options' repr (part of a build's key) is stable
+
+    def makes(self, part: str) -> bool:
+        return part in self.parts
+
+    @property
+    def whole(self) -> bool:
+        """Whether every part is made (then the assembly page, which lists them all, is too)."""
+        return self.parts == PARTS
 
 
 def build_options(layout: str, cut_line: str | None, back_offset: str | None, printer, shop: str | None,
                   cards: str | None, sides: str, games,
                   back_offset_landscape: str | None = None,
-                  inner_guides: str = "none", margin: float | None = None) -> tuple[tuple[str, ...], BuildOptions]:
+                  inner_guides: str = "none", margin: float | None = None,
+                  only: str | None = None) -> tuple[tuple[str, ...], BuildOptions]:
     """The build command's options checked and turned into (layouts, BuildOptions); usage errors
     name the option."""
     from cardgen.printdata import printer_offsets, shop_profile
@@ -100,14 +115,28 @@ def build_options(layout: str, cut_line: str | None, back_offset: str | None, pr
         offsets["landscape"] = parse_offset(back_offset_landscape, "--back-offset-landscape")
     if cards is not None and len(games or []) != 1:
         raise UsageError("--cards needs exactly one game named, since positions and ids belong to a game")
-    shop_profile(shop)  # an unknown profile is a usage error before anything is built
+    if shop is not None:
+        shop_profile(shop)  # an unknown profile is a usage error before anything is built
     if inner_guides not in INNER_GUIDES:
         raise UsageError(f"--inner-guides must be one of {', '.join(INNER_GUIDES)}, not {inner_guides!r}")
     sheet = SheetOptions(cut_width=width, cut_colour=colour, sides=sides, inner_guides=inner_guides,
                          back_offset=offsets.get("portrait", (0.0, 0.0)),
                          back_offset_landscape=offsets.get("landscape", (0.0, 0.0)),
                          **({} if margin is None else {"margin_mm": margin}))
-    return tuple(layouts), BuildOptions(sheet=sheet, shop=shop, cards=cards)
+    return tuple(layouts), BuildOptions(sheet=sheet, shop=shop, cards=cards, parts=parse_parts(only))
+
+
+def parse_parts(only: str | None) -> tuple[str, ...]:
+    """`--only`: parts joined by commas (see `PARTS`); None makes every part."""
+    if only is None:
+        return PARTS
+    names = {part.strip().lower() for part in only.split(",") if part.strip()}
+    if not names:
+        raise UsageError("--only names no part")
+    unknown = sorted(names - set(PARTS))
+    if unknown:
+        raise UsageError(f"--only must name parts among {', '.join(PARTS)}, not {', '.join(map(repr, unknown))}")
+    return tuple(part for part in PARTS if part in names)
 
 
 def _proof(content, path: Path, *, paper: str) -> None:
@@ -147,34 +176,39 @@ def planned_outputs(content, out_dir: Path, papers=("a4", "letter"), layouts=SHE
     selection = select_cards(content, options.cards) if options.cards else None
     sides = options.sheet.sides
     outputs: list[tuple[Path, Render]] = []
-    for paper in papers:
-        for layout in layouts:
-            if layout in SHEET_LAYOUTS:
-                path = game_dir / card_sheet_name(paper, layout, flip, sides, selection is not None)
-                outputs.append((path, partial(_cards, content, paper=paper, layout=layout, flip=flip,
-                                              options=options.sheet, cards=selection)))
-    if "shop" in layouts:
-        outputs += _shop_outputs(content, game_dir, options, selection)
+    if options.makes("cards"):
+        for paper in papers:
+            for layout in layouts:
+                if layout in SHEET_LAYOUTS:
+                    path = game_dir / card_sheet_name(paper, layout, flip, sides, selection is not None)
+                    outputs.append((path, partial(_cards, content, paper=paper, layout=layout, flip=flip,
+                                                  options=options.sheet, cards=selection)))
+        if "shop" in layouts:
+            outputs += _shop_outputs(content, game_dir, options, selection)
     if selection is None:
         from cardgen.aids import aid_outputs
 
-        outputs += aid_outputs(content, game_dir, papers, layouts, flip, options.sheet)  # reference cards
-        if "tts" in layouts:
+        if options.makes("aids"):
+            outputs += aid_outputs(content, game_dir, papers, layouts, flip, options.sheet)  # reference cards
+        if "tts" in layouts and options.makes("cards"):
             from cardgen.tts import tts_outputs
 
             outputs += tts_outputs(content, game_dir, options.tts_url)
-        for paper in papers:
-            outputs.append((game_dir / f"proof-{paper}.pdf", partial(_proof, content, paper=paper)))
-        rule_sheet = _rule_sheet_renderer() if "rules" in content.files else None
+        if options.makes("proof"):
+            for paper in papers:
+                outputs.append((game_dir / f"proof-{paper}.pdf", partial(_proof, content, paper=paper)))
+        rule_sheet = _rule_sheet_renderer() if "rules" in content.files and options.makes("rules") else None
         if rule_sheet is not None:
             for paper in papers:
                 for lang in langs:
                     outputs.append((game_dir / f"rules-{paper}-{lang}.pdf", partial(_rules, rule_sheet, content, lang, paper)))
-        for paper in papers:
-            outputs.extend((_short(path, flip), render) for path, render in definition.extra_outputs(content, game_dir, paper, flip, options.sheet))
-        from cardgen.assembly import assembly_outputs
+        if options.makes("pieces"):
+            for paper in papers:
+                outputs.extend((_short(path, flip), render) for path, render in definition.extra_outputs(content, game_dir, paper, flip, options.sheet))
+        if options.whole:
+            from cardgen.assembly import assembly_outputs
 
-        outputs += assembly_outputs(content, game_dir, papers, langs, flip, list(outputs))
+            outputs += assembly_outputs(content, game_dir, papers, langs, flip, list(outputs))
     return [(path, tagged(f"{content.id}/{path.relative_to(game_dir).as_posix()}", render) if path.suffix == ".pdf" else render)
             for path, render in outputs]
 
@@ -460,4 +494,4 @@ def _signals_held():
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
-__all__ = ["ALL_LAYOUTS", "BuildOptions", "build_all", "build_game", "card_sheet_name", "planned_outputs"]
+__all__ = ["ALL_LAYOUTS", "PARTS", "BuildOptions", "build_all", "build_game", "card_sheet_name", "planned_outputs"]

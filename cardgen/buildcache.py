@@ -16,6 +16,7 @@ import hashlib
 import json
 import os
 import stat
+from contextlib import contextmanager
 from importlib import metadata
 from pathlib import Path
 
@@ -76,10 +77,35 @@ def build_key(content_dir: Path, options: dict, files_named: tuple = (), fonts: 
         digest.update(b"named\0" + hashlib.sha256(Path(path).read_bytes()).digest())
     for path in fonts:
         digest.update(_file_identity(path).encode("utf-8") + b"\0")
-    digest.update(b"content\0")
-    _add_tree(digest, Path(content_dir), "*")
+    digest.update(b"content\0" + _content_digest(Path(content_dir)))
     digest.update(_code_digest())
     return digest.hexdigest()
+
+
+_content_read: dict[str, bytes] | None = None  # content folders hashed during the running command
+
+
+@contextmanager
+def one_reading_of_content():
+    """Within the block (one command), each content folder is hashed once, however many checks
+    and builds ask: a command reads its content once, at its start, and works from that."""
+    global _content_read
+    outer, _content_read = _content_read, {}
+    try:
+        yield
+    finally:
+        _content_read = outer
+
+
+def _content_digest(root: Path) -> bytes:
+    key = str(root.resolve())
+    if _content_read is not None and key in _content_read:
+        return _content_read[key]
+    digest = hashlib.sha256()
+    _add_tree(digest, root, "*")
+    if _content_read is not None:
+        _content_read[key] = digest.digest()
+    return digest.digest()
 
 
 _code: bytes | None = None
@@ -151,4 +177,4 @@ def write_record(target: Path, value) -> None:
         pass
 
 
-__all__ = ["build_key", "cache_dir", "remember_build", "unchanged_files", "write_record"]
+__all__ = ["build_key", "cache_dir", "one_reading_of_content", "remember_build", "unchanged_files", "write_record"]

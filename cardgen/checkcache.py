@@ -19,12 +19,13 @@ from pathlib import Path
 from cardgen.buildcache import build_key, cache_dir, write_record
 
 
-def check_key(content_dir: Path, check: str, game: str, settings: dict, fonts: tuple) -> str:
+def check_key(content_dir: Path, check: str, game: str, settings: dict, fonts: tuple, files: tuple = ()) -> str:
     """The hash of everything `check` reads for one game: the content folder, the code (with the
     game's own definition and rules engine, wherever they are installed), the libraries, the
-    identity of `fonts` and the check's `settings`."""
+    identity of `fonts`, the bytes of `files` read from elsewhere (the project's schemas) and the
+    check's `settings`."""
     return build_key(content_dir, {"check": check, "game": game, "definition": _definition_code(game), **settings},
-                     (), fonts)
+                     files, fonts)
 
 
 def _definition_code(game: str) -> str:

@@ -358,6 +358,11 @@ def build(
         "ids (one copy each time named), e.g. 12,17,40-44. Needs one game; makes replacements-* files only."),
     sides: Sides = typer.Option(Sides.both, "--sides", case_sensitive=False,
                                 help="Card sheets of both sides, or of fronts or backs only."),
+    only: Optional[str] = typer.Option(
+        None, "--only", help="Make only these parts, joined by commas: cards (card sheets, with the shop and "
+        "Tabletop Simulator files their layouts ask for), aids (reference cards), proof (the card list), rules "
+        "(rule sheets), pieces (tiles, boards, tokens, mats), calibration (duplex calibration sheets). The "
+        "assembly page lists every part, so it is made only when every part is. Default: every part."),
     inner_guides: str = typer.Option(
         "none", "--inner-guides", help="Cut guides inside blocks of butted cards, on the fronts: none, crosses "
         "(a small cross where trims meet) or lines (a hairline along every shared edge)."),
@@ -390,7 +395,7 @@ def build(
 
     papers = ("a4", "letter") if paper is Paper.all else (paper.value,)
     layouts, options = build_options(layout.lower(), cut_line, back_offset, printer, shop, cards, sides.value, games,
-                                     back_offset_landscape, inner_guides.lower(), margin)
+                                     back_offset_landscape, inner_guides.lower(), margin, only)
     if options.sheet.back_offset != (0.0, 0.0) and options.sheet.back_offset_landscape == (0.0, 0.0):
         say("note: the back offset corrects portrait pages only; landscape pages (the home card sheets) "
             "take --back-offset-landscape, read on calibration-PAPER-landscape.pdf")
@@ -425,7 +430,7 @@ def build(
         say(f"Chinese font: {cjk_font_description()}")
     run_preflight(contents, strict, {"card_size": size})
     start = time.perf_counter()
-    calibration = options.cards is None and bool({"home", "butted"} & set(layouts))
+    calibration = options.cards is None and options.makes("calibration") and bool({"home", "butted"} & set(layouts))
     plan = dict(papers=papers, layouts=layouts, flip=flip.value, langs=langs, options=options)
     with Progress("building", _planned_files(contents, Path(out), calibration, **plan), "files") as progress:
         written = build_all(contents, Path(out), progress=progress.step, calibration=calibration,
@@ -1156,10 +1161,13 @@ def main(argv: list[str] | None = None) -> None:
         use_cjk_font(None)
         require_cjk(True)
     args = hoist_global_options(list(sys.argv[1:] if argv is None else argv))
+    from cardgen.buildcache import one_reading_of_content
+
     try:
         # Typer turns Ctrl-C into the return value 130 when it does not exit itself.
-        if app(args=args, prog_name="cardgen", standalone_mode=False) == 130:
-            raise KeyboardInterrupt
+        with one_reading_of_content():
+            if app(args=args, prog_name="cardgen", standalone_mode=False) == 130:
+                raise KeyboardInterrupt
     except Failed:
         sys.exit(1)
     except (ContentErrors, ContentError) as exc:

@@ -454,9 +454,22 @@ def check_schema(content: GameContent, schema_dirs: list[Path], name: str | None
         passes.append(schema_dirs)
     if not passes:
         return [ContentError(str(schema_dirs[0] / name), 0, 0, "$", f"no schema for game {content.id!r}")]
+    from cardgen.checkcache import check_key, recall, remember
+
+    # A game whose files, schemas and code are as they were when they last passed is not checked
+    # again (`cardgen.checkcache`): checking is most of the time it takes to load a game. The
+    # content folder's own schemas are part of its hash (a link counted as a link, never followed);
+    # the project's own are read by their bytes.
+    project = PROJECT_CONTENT / "schema"
+    key = check_key(content.root.parent, "schema", content.id, {"name": name}, (),
+                    tuple(sorted(project.glob("*.schema.json"))))
+    if recall(key) == []:
+        return []
     errors: list[ContentError] = []
     for dirs in passes:
         errors += _check_against(content, dirs, content.root.parent, name)
+    if not errors:
+        remember(key, [])
     return list(dict.fromkeys(errors))  # one line for what several branches of a schema report alike
 
 

@@ -11,8 +11,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-import jsonschema
-
 from cardgen.content import PROJECT_CONTENT
 from cardgen.errors import ContentError, ContentErrors, UsageError, display_path
 from cardgen.pdfdoc import mm
@@ -58,6 +56,8 @@ class ShopProfile:
 
 def _load_checked(path: Path, kind: str = "shops") -> dict:
     """The YAML file checked against the schema of its kind (shops, printer or assembly)."""
+    import jsonschema  # a tenth of a second, paid only by the runs that read print data
+
     data, where = load_yaml(path)
     schema = json.loads(SCHEMA_FILE.read_text("utf-8"))
     schema.pop("oneOf", None)

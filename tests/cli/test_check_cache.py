@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+import cardgen.content
 import cardgen.preflight
 import cardgen.static_checks
 from cardgen.cli import main
@@ -32,6 +33,7 @@ def test_unchanged_content_is_not_checked_again_and_a_change_is(content_copy, tm
     with monkeypatch.context() as patched:
         patched.setattr(cardgen.static_checks, "check_game", refuse_to_run)
         patched.setattr(cardgen.preflight, "preflight", refuse_to_run)
+        patched.setattr(cardgen.content, "_check_against", refuse_to_run)
         code, out = run(capsys, content_copy, *BUILD, "--out", str(tmp_path / "b"))
         assert code == 0, out
         code, out = run(capsys, content_copy, "validate", "game-of-trains")
@@ -70,3 +72,26 @@ def test_an_unreadable_record_runs_the_preflight_again(content_copy, tmp_path, c
         record.write_text('[{"level": "warning", "no such field": 1}, "text"]', "utf-8")
     code, out = run(capsys, content_copy, *BUILD, "--out", str(tmp_path / "b"))
     assert code == 0 and "Traceback" not in out, out
+
+
+def test_a_schema_check_recalled_for_unchanged_files_runs_again_on_a_change(content_copy, tmp_path, capsys,
+                                                                               monkeypatch):
+    monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
+    code, out = run(capsys, content_copy, "validate", "game-of-trains")
+    assert code == 0, out
+    with monkeypatch.context() as patched:
+        patched.setattr(cardgen.content, "_check_against", refuse_to_run)
+        code, out = run(capsys, content_copy, "validate", "game-of-trains")
+        assert code == 0, out
+    # One field of one file made wrong: the files are checked again, and the error named.
+    edit(content_copy / "game-of-trains" / "game.yaml", "players: {min: 2, max: 4}", "players: {min: two, max: 4}")
+    code, out = run(capsys, content_copy, "validate", "game-of-trains")
+    assert code == 1 and "game.yaml" in out and "players" in out, out
+    edit(content_copy / "game-of-trains" / "game.yaml", "players: {min: two, max: 4}", "players: {min: 2, max: 4}")
+    code, out = run(capsys, content_copy, "validate", "game-of-trains")
+    assert code == 0, out
+    # The content folder's own schema changed to forbid what passed: checked again, and refused.
+    edit(content_copy / "schema" / "common.schema.json", '"min": {"type": "integer", "minimum": 1, "maximum": 8}',
+         '"min": {"type": "integer", "minimum": 3, "maximum": 8}')
+    code, out = run(capsys, content_copy, "validate", "game-of-trains")
+    assert code == 1 and "game.yaml" in out, out
