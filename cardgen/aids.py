@@ -57,7 +57,7 @@ def aid_content(content: GameContent) -> GameContent | None:
         cached.languages = content.languages
         return cached
     from cardgen.datagame import DataGameDefinition
-    from cardgen.registry import is_registered, register
+    from cardgen.registry import is_known, register
 
     copies = aids.get("copies", "players")
     copies = content.game["players"]["max"] if copies == "players" else copies
@@ -76,7 +76,7 @@ def aid_content(content: GameContent) -> GameContent | None:
                       files={"game": game, "cards": {"cards": cards}, "layout": aids["layout"]},
                       locators={"game": locator, "cards": locator, "layout": PrefixedLocator(locator, ("layout",))},
                       languages=content.languages)
-    if not is_registered(aid.id):
+    if not is_known(aid.id):  # an id of its own, made here: never a shipped or installed game
         register(DataGameDefinition(aid.id))
     content._aid_content = aid
     return aid

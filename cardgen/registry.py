@@ -200,13 +200,26 @@ ENTRY_POINT_GROUP = "cardgen.games"
 _installed_loaded = False
 
 
-def _ensure_builtin() -> None:
-    import cardgen.games  # noqa: F401  (registers the games shipped with the project)
+def _ensure_builtin(game_id: str | None = None) -> None:
+    """Register the games shipped with the project and those installed packages declare; when
+    `game_id` is a shipped game, that game alone."""
+    import cardgen.games as shipped
 
+    if game_id in _GAMES:
+        return
+    if game_id in shipped.SHIPPED:
+        shipped.load(game_id)
+        return
+    shipped.load_all()
     global _installed_loaded
     if not _installed_loaded:
         _installed_loaded = True
         load_installed_games()
+
+
+def is_known(game_id: str) -> bool:
+    """Whether `game_id` is registered now (nothing is loaded to find out)."""
+    return game_id in _GAMES
 
 
 def load_installed_games() -> list[str]:
@@ -237,7 +250,7 @@ def registered() -> dict[str, GameDefinition]:
 
 def definition_for(game_id: str) -> GameDefinition:
     """The registered definition of `game_id`; a game folder with none cannot be used."""
-    _ensure_builtin()
+    _ensure_builtin(game_id)
     try:
         return _GAMES[game_id]
     except KeyError:
@@ -246,7 +259,7 @@ def definition_for(game_id: str) -> GameDefinition:
 
 
 def is_registered(game_id: str) -> bool:
-    _ensure_builtin()
+    _ensure_builtin(game_id)
     return game_id in _GAMES
 
 
@@ -256,5 +269,5 @@ def engine_for(content):
     return None if definition.engine is None else definition.engine(content)
 
 
-__all__ = ["ENTRY_POINT_GROUP", "GameDefinition", "Output", "PrintedPiece", "definition_for", "engine_for", "is_registered",
-           "load_installed_games", "register", "registered", "unregister"]
+__all__ = ["ENTRY_POINT_GROUP", "GameDefinition", "Output", "PrintedPiece", "definition_for", "engine_for", "is_known",
+           "is_registered", "load_installed_games", "register", "registered", "unregister"]

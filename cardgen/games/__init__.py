@@ -1,13 +1,28 @@
-"""The games shipped with cardgen, one print package each, registered here one line a game."""
+"""The games shipped with cardgen, one print package each. A game's package is imported and
+registered the first time the game is asked for, so a command on one game loads that game's code
+alone."""
 
-from cardgen.games import flamme_rouge, game_of_trains
-from cardgen.games import ticket_to_ride
-from cardgen.games import spectral_rails
-from cardgen.games import moscow_to_paris
-from cardgen.registry import register
+from __future__ import annotations
 
-register(game_of_trains.GAME)
-register(flamme_rouge.GAME)
-register(ticket_to_ride.GAME)
-register(spectral_rails.GAME)
-register(moscow_to_paris.GAME)
+import importlib
+
+SHIPPED = {
+    "game-of-trains": "cardgen.games.game_of_trains",
+    "flamme-rouge": "cardgen.games.flamme_rouge",
+    "ticket-to-ride-card-game": "cardgen.games.ticket_to_ride",
+    "spectral-rails": "cardgen.games.spectral_rails",
+    "moscow-to-paris": "cardgen.games.moscow_to_paris",
+}
+
+
+def load(game_id: str) -> None:
+    """Register the shipped game `game_id` unless it is registered already."""
+    from cardgen.registry import is_known, register
+
+    if not is_known(game_id):
+        register(importlib.import_module(SHIPPED[game_id]).GAME)
+
+
+def load_all() -> None:
+    for game_id in SHIPPED:
+        load(game_id)
