@@ -372,7 +372,8 @@ def build(
         None, "--margin", help="Keep card sheets this many mm from the paper's edge (default 5; up to 40), for "
         "printers that leave a wider edge unprinted, as many inkjets do when printing double-sided."),
     out: str = typer.Option("output", "--out", help="Output folder."),
-    lang: Optional[Lang] = typer.Option(None, "--lang", case_sensitive=False, help=LANG_HELP, show_default=False),
+    lang: Optional[Lang] = typer.Option(None, "--lang", case_sensitive=False, help=LANG_HELP, show_default=False,
+                                         metavar="<en|zh-Hant|all>"),
     strict: bool = typer.Option(False, "--strict", help="Treat preflight warnings as errors."),
     tts_url: Optional[str] = typer.Option(
         None, "--tts-url", help="Where the Tabletop Simulator images will be hosted (a URL ending in the tts/ "
@@ -562,7 +563,8 @@ def preflight_command(
                                                       autocompletion=complete_games),
     strict: bool = typer.Option(False, "--strict", help="Treat warnings as errors."),
     as_json: bool = typer.Option(False, "--json", help="Print the findings as JSON, one object per line."),
-    lang: Optional[Lang] = typer.Option(None, "--lang", case_sensitive=False, help=LANG_HELP, show_default=False),
+    lang: Optional[Lang] = typer.Option(None, "--lang", case_sensitive=False, help=LANG_HELP, show_default=False,
+                                         metavar="<en|zh-Hant|all>"),
 ):
     """Check every card face and back as a prepress technician would, before anything is printed.
 
@@ -618,7 +620,7 @@ class Progress:
 
     def __init__(self, verb: str, total: int, unit: str):
         self.verb, self.total, self.unit = verb, total, unit
-        self.bar, self.group = None, None
+        self.bar, self.said = None, set()
 
     def __enter__(self):
         if sys.stderr.isatty():
@@ -645,11 +647,11 @@ class Progress:
                 path = Path(path)
                 self.describe(path.name if path.parent.name.startswith(".") else f"{path.parent.name}/{path.name}")
         elif path is not None:
-            # Piped: one plain line whenever the work moves on to another game's folder.
+            # Piped: one plain line when the work reaches a game's folder for the first time.
             group = Path(path).parent.name
-            if group != self.group and not group.startswith("."):
+            if group not in self.said and not group.startswith("."):
                 complain(f"{self.verb} {group}")
-            self.group = group
+                self.said.add(group)
 
     def __exit__(self, *exc):
         if self.bar is not None:
@@ -1161,9 +1163,9 @@ def main(argv: list[str] | None = None) -> None:
         use_cjk_font(None)
         require_cjk(True)
     args = hoist_global_options(list(sys.argv[1:] if argv is None else argv))
-    from cardgen.buildcache import one_reading_of_content
-
     try:
+        from cardgen.buildcache import one_reading_of_content
+
         # Typer turns Ctrl-C into the return value 130 when it does not exit itself.
         with one_reading_of_content():
             if app(args=args, prog_name="cardgen", standalone_mode=False) == 130:
@@ -1185,6 +1187,12 @@ def main(argv: list[str] | None = None) -> None:
         signum = getattr(exc, "signum", None) or Interrupted.received or signal.SIGINT
         complain(f"interrupted ({signal.Signals(signum).name}): stopped before finishing; files are moved into "
                  "place only when complete, so nothing half-written was left")
+        if hasattr(signal, "pthread_sigmask"):
+            # A Ctrl-C that lands while Python runs code made from a string (dataclasses make
+            # their methods so when a module is imported) leaves Python set to end itself with
+            # SIGINT at exit, whatever status it is given; that last SIGINT, held back, cannot,
+            # and the process ends with the status given here.
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         sys.exit(128 + signum)
     except typer.Abort:
         complain("aborted")

@@ -55,10 +55,18 @@ class ShopProfile:
 
 
 def _load_checked(path: Path, kind: str = "shops") -> dict:
-    """The YAML file checked against the schema of its kind (shops, printer or assembly)."""
-    import jsonschema  # a tenth of a second, paid only by the runs that read print data
+    """The YAML file checked against the schema of its kind (shops, printer or assembly). A file
+    that passed before, with the same bytes, schema and code, is not checked again
+    (`cardgen.checkcache`)."""
+    from cardgen.buildcache import build_key
+    from cardgen.checkcache import recall, remember
 
     data, where = load_yaml(path)
+    key = build_key(PRINT_DATA, {"check": "print data", "kind": kind}, (path, SCHEMA_FILE))
+    if recall(key) == []:
+        return data
+    import jsonschema  # a tenth of a second, paid only when a file is checked
+
     schema = json.loads(SCHEMA_FILE.read_text("utf-8"))
     schema.pop("oneOf", None)
     schema["$ref"] = f"#/$defs/{kind}_file"
@@ -69,6 +77,7 @@ def _load_checked(path: Path, kind: str = "shops") -> dict:
         errors.append(where.error(list(detail.absolute_path), detail.message))
     if errors:
         raise ContentErrors(errors)
+    remember(key, [])
     return data
 
 

@@ -233,11 +233,18 @@ def test_ctrl_c_during_a_build_exits_130_and_changes_nothing(content, tmp_path):
     out.mkdir()
     (out / "keep.txt").write_text("mine", "utf-8")
     before = snapshot(out)
-    process = subprocess.Popen([sys.executable, "-m", "cardgen.cli", "--content", str(content), "build", GAME, "--out", str(out)],
+    # Every layout (a PNG of every card among them) keeps the build drawing for seconds after its
+    # first file is done, which its first progress line says: Ctrl-C lands in the middle.
+    process = subprocess.Popen([sys.executable, "-m", "cardgen.cli", "--content", str(content), "build", GAME,
+                                "--layout", "all", "--out", str(out)],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
-    time.sleep(1.5)
+    said = []
+    while not said or not said[-1].startswith("building"):
+        said.append(process.stderr.readline())
+        assert said[-1], said
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=LIMIT_S)
+    err = "".join(said) + err
     assert process.returncode == 130, err
     assert "interrupted" in err and "Traceback" not in err
     assert snapshot(out) == before
