@@ -439,6 +439,8 @@ FAULTS = {
     "a card duplicated": lambda s: s.rows[1].append(s.hands[1][0]),
     "a card turned into another": lambda s: s.hands[0].__setitem__(0, "G4" if s.hands[0][0] != "G4" else "G1"),
     "a soul lost": lambda s: s.light.pop(),
+    "a wreck lost": lambda s: s.round_track.pop(),
+    "a coin lost from the bank": lambda s: s.bank.pop(),
     "a soul in two places": lambda s: s.delivered1[2].append(s.light[0]),
     "a trail piece lost": lambda s: s.supply[2].pop(),
     "a trail piece laid without leaving the supply": lambda s: s.track.__setitem__(
