@@ -93,32 +93,47 @@ class SimulationReport:
         return "\n".join(lines)
 
 
-def _greedy(state: State, player: str, actions: list, rng: random.Random):
+def _scorer(state: State):
+    """How the greedy policy scores a list of actions in this game: `scores(player, actions)`, or
+    None when the engine scores nothing (then the policy plays at random)."""
     score_actions = getattr(state, "score_actions", None)
     if score_actions is not None:
-        scores = score_actions(player, actions)
-    elif hasattr(state, "score_action"):
-        scores = [state.score_action(player, action) for action in actions]
-    elif hasattr(state, "score"):
-        scores = []
-        for action in actions:
-            trial = state.clone()
-            trial.apply(player, action)
-            scores.append(trial.score(player))
-    else:
-        return rng.choice(actions)
-    best_score = max(scores)
-    return rng.choice([action for action, score in zip(actions, scores) if score == best_score])
+        return score_actions
+    if hasattr(state, "score_action"):
+        return lambda player, actions: [state.score_action(player, action) for action in actions]
+    if hasattr(state, "score"):
+        def by_trial(player, actions):
+            scores = []
+            for action in actions:
+                trial = state.clone()
+                trial.apply(player, action)
+                scores.append(trial.score(player))
+            return scores
+
+        return by_trial
+    return None
+
+
+def chooser(state: State, policy: str, rng: random.Random):
+    """The policy as `pick(player, actions)` for one game's state, decided once per game: at random,
+    or greedy (the best-scoring action, ties broken at random)."""
+    scores = _scorer(state) if policy == "greedy" else None
+    choice = rng.choice
+    if scores is None:
+        return lambda player, actions: choice(actions)
+
+    def greedy(player, actions):
+        scored = scores(player, actions)
+        best = max(scored)
+        return choice([action for action, score in zip(actions, scored) if score == best])
+
+    return greedy
 
 
 def choose(state: State, player: str, policy: str, rng: random.Random):
     """The action `player` plays, or None when the engine offers none (itself a broken invariant)."""
     actions = state.legal_actions(player)
-    if not actions:
-        return None
-    if policy == "greedy":
-        return _greedy(state, player, actions, rng)
-    return rng.choice(actions)
+    return chooser(state, policy, rng)(player, actions) if actions else None
 
 
 def scenario_text(game: Game, state: State, players: int, seed: int, record: list, problem: str) -> str:
@@ -150,25 +165,30 @@ def play_one(game: Game, players: int, seed: int, policy: str, turn_cap: int, rn
     setup_events = len(log)  # chance events made while setting up belong to the setup, not to a step
     played: list = []  # (player, action, where its chance events end in the log)
     actions, problem = 0, None
-    while not state.is_terminal() and actions < turn_cap:
-        movers = state.to_move()
+    # The state's methods and the policy are looked up once per game, not once per action.
+    is_terminal, to_move, legal_actions, apply, check = (state.is_terminal, state.to_move, state.legal_actions,
+                                                         state.apply, state.check_invariants)
+    pick = chooser(state, policy, rng)
+    while not is_terminal() and actions < turn_cap:
+        movers = to_move()
         if not movers:
             problem = "the game is not over but nobody is to move"
             break
         player = movers[0]
-        action = choose(state, player, policy, rng)
-        if action is None:
+        offered = legal_actions(player)
+        if not offered:
             problem = f"the game is not over but {player} has no legal action"
             break
+        action = pick(player, offered)
         try:
-            state.apply(player, action)
+            apply(player, action)
         except Exception as exc:  # an engine failure is exactly what a playout is for
             played.append((player, action, len(log)))
             problem = f"{player}: {action} failed: {type(exc).__name__}: {exc}"
             break
         played.append((player, action, len(log)))
         actions += 1
-        problems = state.check_invariants()
+        problems = check()
         if problems:
             problem = f"after {player}: {action}: " + "; ".join(problems)
             break
