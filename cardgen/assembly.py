@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 import tempfile
-from functools import partial
+from functools import lru_cache, partial
 from pathlib import Path
 
 from reportlab.lib.colors import HexColor
@@ -67,10 +67,23 @@ def _pages(path: Path) -> tuple[int | None, bool]:
 
 
 def _thumbnail(path: Path) -> ImageReader | None:
+    """A picture of the file's first page, or None when it is not a PDF a reader can open."""
+    png = _thumbnail_png(str(path), *_identity(path))
+    return None if png is None else ImageReader(io.BytesIO(png))
+
+
+def _identity(path: Path) -> tuple[int, int]:
+    status = path.stat()
+    return status.st_size, status.st_mtime_ns
+
+
+@lru_cache(maxsize=64)
+def _thumbnail_png(path: str, size: int, mtime_ns: int) -> bytes | None:
+    """The thumbnail as PNG bytes, drawn once per file for the pages of every language."""
     import pypdfium2
 
     try:
-        document = pypdfium2.PdfDocument(str(path))
+        document = pypdfium2.PdfDocument(path)
     except pypdfium2.PdfiumError:
         return None
     try:
@@ -82,8 +95,7 @@ def _thumbnail(path: Path) -> ImageReader | None:
         document.close()
     buffer = io.BytesIO()
     image.save(buffer, format="PNG")
-    buffer.seek(0)
-    return ImageReader(buffer)
+    return buffer.getvalue()
 
 
 def _joined_from_panels(path: Path) -> bool:
