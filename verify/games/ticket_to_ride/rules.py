@@ -154,7 +154,7 @@ class TicketToRideState(State):
         self._scores: dict | None = None
         self._offer: tuple | None = None  # the last actions offered with what scores them fast
         self._lacking: tuple | None = None  # what the mover's tickets lack, once worked out this turn
-        self._tickets_seen: list[int] = []  # every ticket, as check_invariants last found them in order
+        self._tickets_seen: tuple = ()  # every pile of tickets, as check_invariants last found them
 
     # --- helpers ----------------------------------------------------------------------------
 
@@ -552,7 +552,9 @@ class TicketToRideState(State):
         many as the game has. With that many cards no kind can fill a digit, so the sum is equal
         exactly when every kind is there as often as the game has it. Tickets: as many as the
         game has, and all of them. Big cities: all of them, each once. A column: its colour, once
-        or more, then only locomotives, and a colour no other column shows."""
+        or more, then only locomotives, and a colour no other column shows. The tickets, which
+        move far less often than the rest, are looked at only when their piles are not those the
+        last check found right."""
         game = self.game
         cards = self.deck + self.faceup + self.discard
         for hand in self.hands.values():
@@ -574,14 +576,16 @@ class TicketToRideState(State):
                 return super().check_invariants()
         except (KeyError, TypeError):  # not a train card (or not hashable): the full report says where
             return super().check_invariants()
-        tickets = list(self.ticket_deck)
-        for piles in (self.tickets, self.pending, self.done):
-            for pile in piles.values():
-                tickets += pile
-        if tickets != self._tickets_seen:  # (tickets seen in these places before are all there)
+        held = self.tickets, self.pending, self.done
+        seen = None  # copies of the piles of tickets, when they changed and are right
+        if (self.ticket_deck, *held) != self._tickets_seen:
+            tickets = list(self.ticket_deck)
+            for piles in held:
+                for pile in piles.values():
+                    tickets += pile
             if len(tickets) != len(game.tickets) or set(tickets) != game.ticket_set:
                 return super().check_invariants()
-            self._tickets_seen = tickets
+            seen = list(self.ticket_deck), *({p: list(pile) for p, pile in piles.items()} for piles in held)
         if len(set(shown)) != len(shown) or \
                 (self.cities != game.city_list and sorted(self.cities) != sorted(game.city_points)):
             return super().check_invariants()
@@ -593,6 +597,8 @@ class TicketToRideState(State):
                 return super().check_invariants()
         elif self.phase == OVER and self.final not in (0, None):
             return super().check_invariants()
+        if seen is not None:
+            self._tickets_seen = seen
         return []
 
     def rule_problems(self) -> list[str]:
