@@ -162,9 +162,6 @@ class TicketToRideState(State):
     def mover(self) -> str:
         return self.players[self.current]
 
-    def _draw_card(self) -> str:
-        return self.deck.pop()
-
     def _refill(self) -> None:
         while len(self.faceup) < FACE_UP and self.deck:
             self.faceup.append(self.deck.pop())
@@ -172,21 +169,19 @@ class TicketToRideState(State):
     def _can_take_faceup(self) -> bool:
         return bool(self.faceup) and (bool(self.deck) or self.game.last_face_up == "open")
 
-    def _phase_one(self, player: str) -> None:
-        """The top card of each colour column goes face down onto the tracks pile."""
-        yard = self.yards[player]
-        if not yard:
-            return
-        tracks = self.tracks[player]
-        for colour, column in list(yard.items()):
-            tracks.append(column.pop())
-            if not column:
-                del yard[colour]
-
     def _begin_turn(self) -> None:
+        """Phase 1: the top card of each colour column of the mover's rail yard goes face down
+        onto their tracks pile."""
         self.step = START
         self._lacking = None
-        self._phase_one(self.mover)
+        player = self.players[self.current]
+        yard = self.yards[player]
+        if yard:
+            tracks = self.tracks[player]
+            for colour, column in list(yard.items()):
+                tracks.append(column.pop())
+                if not column:
+                    del yard[colour]
 
     def _end_turn(self) -> None:
         self.turns += 1
@@ -355,7 +350,7 @@ class TicketToRideState(State):
         if isinstance(action, DrawBlind):
             if not self.deck:
                 raise IllegalAction("draw train cards", "the train deck is empty")
-            self.hands[player].append(self._draw_card())
+            self.hands[player].append(self.deck.pop())
             self._after_first_card()
         elif isinstance(action, Take):
             self._check_take(action, first=True)
@@ -410,7 +405,7 @@ class TicketToRideState(State):
         elif isinstance(action, DrawBlind):
             if not self.deck:
                 raise IllegalAction("ruling: empty-deck", "the train deck is empty: no train card may be drawn")
-            self.hands[player].append(self._draw_card())
+            self.hands[player].append(self.deck.pop())
             self._end_turn()
         elif isinstance(action, Take):
             self._check_take(action, first=False)
