@@ -215,6 +215,9 @@ def test_the_quick_check_reports_every_planted_fault_as_the_full_check_does(game
             assert state.check_invariants() == [] == full_check(state)
             for name, fault in FAULTS.items():
                 broken = state.clone()
+                # Checked right before the fault is planted, so the quick check compares with
+                # what it found right in this very state (the tickets it skips while unchanged).
+                assert broken.check_invariants() == []
                 if fault(broken, rng) is False:
                     continue
                 expected = full_check(broken)

@@ -153,16 +153,14 @@ class TicketToRideState(State):
         self._outcome = None
         self._scores: dict | None = None
         self._offer: tuple | None = None  # the last actions offered with what scores them fast
-        self._tickets_seen: list[int] = []  # every ticket, as check_invariants last found them in order
+        self._lacking: tuple | None = None  # what the mover's tickets lack, once worked out this turn
+        self._tickets_seen: tuple = ()  # every pile of tickets, as check_invariants last found them
 
     # --- helpers ----------------------------------------------------------------------------
 
     @property
     def mover(self) -> str:
         return self.players[self.current]
-
-    def _draw_card(self) -> str:
-        return self.deck.pop()
 
     def _refill(self) -> None:
         while len(self.faceup) < FACE_UP and self.deck:
@@ -171,20 +169,19 @@ class TicketToRideState(State):
     def _can_take_faceup(self) -> bool:
         return bool(self.faceup) and (bool(self.deck) or self.game.last_face_up == "open")
 
-    def _phase_one(self, player: str) -> None:
-        """The top card of each colour column goes face down onto the tracks pile."""
-        yard = self.yards[player]
-        if not yard:
-            return
-        tracks = self.tracks[player]
-        for colour, column in list(yard.items()):
-            tracks.append(column.pop())
-            if not column:
-                del yard[colour]
-
     def _begin_turn(self) -> None:
+        """Phase 1: the top card of each colour column of the mover's rail yard goes face down
+        onto their tracks pile."""
         self.step = START
-        self._phase_one(self.mover)
+        self._lacking = None
+        player = self.players[self.current]
+        yard = self.yards[player]
+        if yard:
+            tracks = self.tracks[player]
+            for colour, column in list(yard.items()):
+                tracks.append(column.pop())
+                if not column:
+                    del yard[colour]
 
     def _end_turn(self) -> None:
         self.turns += 1
@@ -272,13 +269,10 @@ class TicketToRideState(State):
         draw = bool(self.deck)
         if draw:
             actions.append(DRAW)
-        takes: list[str] = []
-        if self._can_take_faceup():
-            takes = sorted(set(self.faceup))
-            if second and LOCO in takes:
-                takes.remove(LOCO)
-            shared = game.takes
-            actions += [shared[c] if c in shared else Take(c) for c in takes]
+        takes: tuple[str, ...] = ()
+        if self.faceup and (draw or game.last_face_up == "open"):  # a face-up card may be taken
+            takes, shown = game.takes_of(self.faceup, second)
+            actions += shown
         groups: list[tuple] = []
         rival: dict[str, int] = {}
         free: tuple[str, ...] = ()
@@ -306,8 +300,10 @@ class TicketToRideState(State):
         """Per colour held, in colour order: (colour, cards of it held, locomotives held, the
         strength of the column an opponent shows in it, 0 for none): all a set of it depends on.
         And the cards the opponents show per colour (see `_rivals`), counted on the way."""
-        hand = self.hands[player]
-        locos = hand.count(LOCO)
+        held: dict[str, int] = {}
+        for card in self.hands[player]:
+            held[card] = held.get(card, 0) + 1
+        locos = held.get(LOCO, 0)
         beat: dict[str, int] = {}
         rival: dict[str, int] = {}
         colour_only = self.game.bump_count == "colour"
@@ -320,8 +316,7 @@ class TicketToRideState(State):
                 strength = shown - column.count(LOCO) if colour_only else shown
                 if strength > beat.get(colour, 0):
                     beat[colour] = strength
-        held = sorted(self.game.colour_order.keys() & set(hand), key=self.game.colour_order.__getitem__)
-        return [(colour, hand.count(colour), locos, beat.get(colour, 0)) for colour in held], rival
+        return [(colour, held[colour], locos, beat.get(colour, 0)) for colour in self.game.colours if colour in held], rival
 
     def _column_strength(self, player: str, colour: str) -> int:
         column = self.yards[player].get(colour)
@@ -355,7 +350,7 @@ class TicketToRideState(State):
         if isinstance(action, DrawBlind):
             if not self.deck:
                 raise IllegalAction("draw train cards", "the train deck is empty")
-            self.hands[player].append(self._draw_card())
+            self.hands[player].append(self.deck.pop())
             self._after_first_card()
         elif isinstance(action, Take):
             self._check_take(action, first=True)
@@ -410,7 +405,7 @@ class TicketToRideState(State):
         elif isinstance(action, DrawBlind):
             if not self.deck:
                 raise IllegalAction("ruling: empty-deck", "the train deck is empty: no train card may be drawn")
-            self.hands[player].append(self._draw_card())
+            self.hands[player].append(self.deck.pop())
             self._end_turn()
         elif isinstance(action, Take):
             self._check_take(action, first=False)
@@ -552,7 +547,9 @@ class TicketToRideState(State):
         many as the game has. With that many cards no kind can fill a digit, so the sum is equal
         exactly when every kind is there as often as the game has it. Tickets: as many as the
         game has, and all of them. Big cities: all of them, each once. A column: its colour, once
-        or more, then only locomotives, and a colour no other column shows."""
+        or more, then only locomotives, and a colour no other column shows. The tickets, which
+        move far less often than the rest, are looked at only when their piles are not those the
+        last check found right."""
         game = self.game
         cards = self.deck + self.faceup + self.discard
         for hand in self.hands.values():
@@ -574,14 +571,16 @@ class TicketToRideState(State):
                 return super().check_invariants()
         except (KeyError, TypeError):  # not a train card (or not hashable): the full report says where
             return super().check_invariants()
-        tickets = list(self.ticket_deck)
-        for piles in (self.tickets, self.pending, self.done):
-            for pile in piles.values():
-                tickets += pile
-        if tickets != self._tickets_seen:  # (tickets seen in these places before are all there)
+        held = self.tickets, self.pending, self.done
+        seen = None  # copies of the piles of tickets, when they changed and are right
+        if (self.ticket_deck, *held) != self._tickets_seen:
+            tickets = list(self.ticket_deck)
+            for piles in held:
+                for pile in piles.values():
+                    tickets += pile
             if len(tickets) != len(game.tickets) or set(tickets) != game.ticket_set:
                 return super().check_invariants()
-            self._tickets_seen = tickets
+            seen = list(self.ticket_deck), *({p: list(pile) for p, pile in piles.items()} for piles in held)
         if len(set(shown)) != len(shown) or \
                 (self.cities != game.city_list and sorted(self.cities) != sorted(game.city_points)):
             return super().check_invariants()
@@ -593,6 +592,8 @@ class TicketToRideState(State):
                 return super().check_invariants()
         elif self.phase == OVER and self.final not in (0, None):
             return super().check_invariants()
+        if seen is not None:
+            self._tickets_seen = seen
         return []
 
     def rule_problems(self) -> list[str]:
@@ -725,12 +726,17 @@ class TicketToRideState(State):
         """What `player`'s tickets still lack beyond the cards laid (tracks pile and rail yard):
         per colour, the total, and the cards the other players show per colour (`rival`, when
         already counted)."""
+        missing, short = self._lack(player)
+        return missing, short, self._rivals(player) if rival is None else rival
+
+    def _lack(self, player: str) -> tuple[dict, int]:
+        """What `player`'s tickets still lack beyond the cards laid: per colour, and in all
+        beyond the locomotives laid."""
         laid = self._laid(player)
         tickets = self.tickets[player]
         need = self.game.needs.get(tuple(tickets)) or self.game.needs_of(tickets)
         missing = {c: n - k for c, n in need.items() if n > (k := laid.count(c))}
-        short = max(0, sum(missing.values()) - laid.count(LOCO))
-        return missing, short, self._rivals(player) if rival is None else rival
+        return missing, max(0, sum(missing.values()) - laid.count(LOCO))
 
     def _laid(self, player: str) -> list[str]:
         """The cards `player` has laid: the tracks pile and the rail yard."""
@@ -766,8 +772,13 @@ class TicketToRideState(State):
             return [self._keeping(player, action.tickets, kept)[2] if type(action) is Keep
                     else self._score(player, action, wants, kept) for action in actions]
         _, _, second, draw, takes, groups, rival, free, tickets = offer
-        wants = self._wants(player, rival)  # (only sets use the opponents' columns)
-        missing, short, _ = wants
+        # Nothing the mover has laid or holds as tickets changes within a turn: what the tickets
+        # lack is worked out on the turn's first choice, and holds for the second card.
+        lack = self._lacking
+        if lack is None:
+            lack = self._lacking = self._lack(player)
+        missing, short = lack
+        wants = missing, short, rival  # (only sets use the opponents' columns)
         scores = [STOP_SCORE] if second else []
         if draw:
             scores.append(DRAW_SCORE)
@@ -960,6 +971,7 @@ class TicketToRide(Game):
         self._actions: dict[str, Action] = {}
         # The actions legal_actions offers, made once and shared: they are immutable.
         self.takes = {c: Take(c) for c in [*self.colours, LOCO]}
+        self.take_sets: dict[tuple, tuple] = {}  # see takes_of
         self._played: dict[tuple, Play] = {}  # every set made for an offer, by its cards
         # The sets legal_actions offers: per (colour, held, locomotives, opponent's column) for
         # one colour, per tuple of colours no opponent shows for three.
@@ -980,6 +992,19 @@ class TicketToRide(Game):
                 self.needs.clear()
             self.needs[key] = need
         return need
+
+    def takes_of(self, faceup: list[str], second: bool) -> tuple[tuple[str, ...], tuple[Take, ...]]:
+        """The colours a player may take from the face-up row `faceup`, in order, and their
+        actions; the locomotive is left out for a `second` card."""
+        key = (frozenset(faceup), second)
+        offer = self.take_sets.get(key)
+        if offer is None:
+            takes = tuple(sorted(c for c in key[0] if not (second and c == LOCO)))
+            offer = takes, tuple(self.takes[c] if c in self.takes else Take(c) for c in takes)
+            if len(self.take_sets) >= MEMO_SIZE:
+                self.take_sets.clear()
+            self.take_sets[key] = offer
+        return offer
 
     def _play(self, cards: tuple[str, ...]) -> Play:
         action = self._played.get(cards)
