@@ -248,6 +248,13 @@ class _Seen:
 class GameOfTrainsState(State):
     """Everything that changes during one game of Game of Trains."""
 
+    # Kept in slots, so that reading them is equally quick on every state, clones included (a
+    # clone made through the instance dictionary would be read a slower way, and so, for a while
+    # after, would every state).
+    __slots__ = ("game", "players", "chance", "trains", "locks", "market", "pile", "discard", "draft_hands",
+                 "draft_choices", "kept", "refill", "phase", "current", "winner", "turns", "locomotives_out",
+                 "_refill_order", "dealt", "setup", "_rising", "_offer", "_seen")
+
     def __init__(self, game: "GameOfTrains", players: int, chance: Chance):
         self.game = game
         self.players = player_names(players)
@@ -884,7 +891,8 @@ class GameOfTrainsState(State):
     def clone(self) -> "GameOfTrainsState":
         """A copy sharing nothing that changes; much faster than a deep copy."""
         other = GameOfTrainsState.__new__(GameOfTrainsState)
-        other.__dict__.update(self.__dict__)
+        for name in GameOfTrainsState.__slots__:
+            setattr(other, name, getattr(self, name))
         other.trains = {p: list(t) for p, t in self.trains.items()}
         other.locks = {p: dict(l) for p, l in self.locks.items()}
         other.market = list(self.market)
