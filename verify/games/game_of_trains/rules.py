@@ -422,10 +422,10 @@ class GameOfTrainsState(State):
         if player not in self.to_move():
             return []
         if self.phase == DRAFT:
-            positions = range(1, TRAIN_LENGTH + 1)
+            drafts = self.game.drafts
             if self.game.draft_mode == "keep-then-place" and len(self.kept) < len(self.players):
-                return [Keep(card) for card in sorted(self.draft_hands[player])]
-            return [Draft(card, p) for card in sorted(self.draft_hands[player]) for p in positions]
+                return [drafts[card][0] for card in sorted(self.draft_hands[player])]
+            return [draft for card in sorted(self.draft_hands[player]) for draft in drafts[card][1]]
         return list(_DRAWS)  # a refill: draw and place
 
     def apply(self, player: str, action: Action) -> None:
@@ -1005,9 +1005,11 @@ class GameOfTrainsState(State):
         p1, p2, p3, p4, p5, p6 = a < b, b < c, c < d, d < e, e < f, f < g
         own = p1 + p2 + p3 + p4 + p5 + p6
         pairs = self._all_rising_pairs()
-        del pairs[player]
-        value = _VALUE[max(pairs.values())]
-        pairs[player] = own
+        rival = 0
+        for p, count in pairs.items():
+            if count > rival and p != player:
+                rival = count
+        value = _VALUE[rival]
         card = self.pile[-1] if self.pile else self._next_draw()
         if card is not None:
             scores = _placed_scores(train, card, value)
@@ -1073,24 +1075,29 @@ class GameOfTrainsState(State):
         pile = self.pile
         if len(losers) > len(pile) or (game.refill_everyone and len(losers) < len(order)):
             return self._score_on_copy(player, action)
-        after = self._all_rising_pairs() if pairs is None else dict(pairs)
+        if pairs is None:
+            pairs = self._all_rising_pairs()
         trains = self.trains
         i = position - 1
         top = len(pile)
-        for p in losers:
-            top -= 1
-            card = pile[top]
-            train = trains[p]
-            count = after[p]
-            if i:  # the pair on the locomotive's side
-                count += (train[i - 1] < card) - (train[i - 1] < train[i])
-            if i < TRAIN_LENGTH - 1:  # the pair on the far side
-                count += (card < train[i + 1]) - (train[i] < train[i + 1])
-            if count == TRAIN_LENGTH - 1:
-                return 1000 if p == player else -1000  # the first complete train in refill order wins
-            after[p] = count
-        own = after.pop(player)
-        return 10 * own - max(after.values())
+        own = rival = 0
+        for p in order:
+            count = pairs[p]
+            if p in losers:
+                top -= 1
+                card = pile[top]
+                train = trains[p]
+                if i:  # the pair on the locomotive's side
+                    count += (train[i - 1] < card) - (train[i - 1] < train[i])
+                if i < TRAIN_LENGTH - 1:  # the pair on the far side
+                    count += (card < train[i + 1]) - (train[i] < train[i + 1])
+                if count == TRAIN_LENGTH - 1:
+                    return 1000 if p == player else -1000  # the first complete train in refill order wins
+            if p == player:
+                own = count
+            elif count > rival:
+                rival = count
+        return 10 * own - rival
 
     def _score_draft(self, player: str, action: Draft) -> int:
         """The draft changes trains only when a placement is made: at once when the draft is
@@ -1186,6 +1193,9 @@ class GameOfTrains(Game):
             else:
                 self.locomotives += 1
         self.card_set = frozenset(self.ability_of)
+        # Each card's draft actions, made once: keeping it, and placing it at each position.
+        self.drafts: dict[int, tuple[Keep, tuple[Draft, ...]]] = {
+            card: (Keep(card), tuple(Draft(card, p) for p in range(1, TRAIN_LENGTH + 1))) for card in self.ability_of}
         # Every way to use each card, made once: a legal-action list is then a few list copies.
         self.uses: dict[int, tuple[str, int, tuple[Action, ...]]] = {}
         for card, ability in self.ability_of.items():
