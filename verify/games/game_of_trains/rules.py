@@ -227,6 +227,47 @@ def _placed_scores(train, card: int, value: tuple) -> list[int]:
             value[own - p6 + (f < card)]]
 
 
+def _pair_off(market: list[int], cards, ability_of: dict[int, int], on_arrival: bool) -> list[int]:
+    """Bring `cards` into `market` in this order and return the cards the pair rule takes out of
+    it, in the order they go to the discard pile: as each card arrives (`on_arrival`, and always
+    for a single card) it leaves at once with a card of its ability; otherwise the pairs leave once
+    all the cards are there (of an odd number alike, the card that arrived first stays)."""
+    discarded = []
+    if on_arrival or len(cards) < 2:
+        for card in cards:
+            ability = ability_of[card]
+            for other in market:
+                if ability_of[other] == ability:
+                    market.remove(other)
+                    discarded += (other, card)
+                    break
+            else:
+                market.append(card)
+        return discarded
+    market += cards
+    arrived = {ability_of[c] for c in cards}
+    kept = []
+    seen: dict[int, int] = {}
+    for card in market:
+        ability = ability_of[card]
+        if ability in arrived:
+            seen[ability] = seen.get(ability, 0) + 1
+    count: dict[int, int] = {}
+    for card in market:
+        ability = ability_of[card]
+        if ability in arrived:
+            count[ability] = count.get(ability, 0) + 1
+            # Of an odd number alike the earliest stays; everything else leaves in pairs.
+            if count[ability] == 1 and seen[ability] % 2 == 1:
+                kept.append(card)
+            else:
+                discarded.append(card)
+        else:
+            kept.append(card)
+    market[:] = kept
+    return discarded
+
+
 # --- state --------------------------------------------------------------------------------------
 
 
@@ -253,7 +294,7 @@ class GameOfTrainsState(State):
     # after, would every state).
     __slots__ = ("game", "players", "chance", "trains", "locks", "market", "pile", "discard", "draft_hands",
                  "draft_choices", "kept", "refill", "phase", "current", "winner", "turns", "locomotives_out",
-                 "_refill_order", "dealt", "setup", "_rising", "_offer", "_seen")
+                 "_refill_order", "dealt", "setup", "_rising", "_offer", "_seen", "_orders")
 
     def __init__(self, game: "GameOfTrains", players: int, chance: Chance):
         self.game = game
@@ -279,53 +320,24 @@ class GameOfTrainsState(State):
         self.setup: dict | None = None
         # Caches for playouts, none of them part of the game: the rising pairs last counted in each
         # train (with a copy of the train they were counted in), the last legal-action list offered
-        # (until the next action), and the zones as the last clean invariant check saw them.
+        # (until the next action), the zones as the last clean invariant check saw them, and the
+        # orders of places the next reshuffle would make (the chance, its log length then, and the
+        # order for each number of cards).
         self._rising: dict[str, tuple[list, int]] = {}
         self._offer: tuple | None = None
         self._seen: _Seen | None = None
+        self._orders: tuple[Chance, int, dict[int, list[int]]] | None = None
 
     # --- moving cards -----------------------------------------------------------------------
 
     def _to_market(self, card: int) -> None:
         """A carriage arrives face up in the market; it is discarded at once with a card of its ability."""
-        ability = self.game.ability_of[card]
-        for other in self.market:
-            if self.game.ability_of[other] == ability:
-                self.market.remove(other)
-                self.discard.append(other)
-                self.discard.append(card)
-                return
-        self.market.append(card)
+        self.discard += _pair_off(self.market, (card,), self.game.ability_of, True)
 
     def _arrive(self, cards: list[int]) -> None:
         """Several carriages reach the market in this order; the pair rule follows the `pairs`
         parameter: as each one arrives, or once they are all there."""
-        if self.game.pairs_on_arrival or len(cards) < 2:
-            for card in cards:
-                self._to_market(card)
-            return
-        self.market.extend(cards)
-        ability_of = self.game.ability_of
-        arrived = {ability_of[c] for c in cards}
-        kept = []
-        seen: dict[int, int] = {}
-        for card in self.market:
-            ability = ability_of[card]
-            if ability in arrived:
-                seen[ability] = seen.get(ability, 0) + 1
-        count: dict[int, int] = {}
-        for card in self.market:
-            ability = ability_of[card]
-            if ability in arrived:
-                count[ability] = count.get(ability, 0) + 1
-                # Of an odd number alike the earliest stays; everything else leaves in pairs.
-                if count[ability] == 1 and seen[ability] % 2 == 1:
-                    kept.append(card)
-                else:
-                    self.discard.append(card)
-            else:
-                kept.append(card)
-        self.market = kept
+        self.discard += _pair_off(self.market, cards, self.game.ability_of, self.game.pairs_on_arrival)
 
     def _reshuffle(self) -> None:
         order = self.chance.shuffle("reshuffle", sorted(self.discard))
@@ -907,6 +919,7 @@ class GameOfTrainsState(State):
         other._rising = dict(self._rising)
         other._offer = None
         other._seen = None
+        other._orders = None
         return other
 
     def score(self, player: str) -> int:
@@ -1061,31 +1074,60 @@ class GameOfTrainsState(State):
             return self.pile[-1]
         if not self.discard:
             return None
-        return self.chance.copy().shuffle("reshuffle", sorted(self.discard))[0]
+        return self._reshuffled(self.discard)[0]
+
+    def _reshuffled(self, cards: list[int]) -> list[int]:
+        """The draw pile, top first, that a reshuffle of `cards` would make now, as on a copy of
+        the state. A shuffle moves cards from place to place by the generator's draws alone,
+        whatever the cards are, so the order of the places is worked out once for each number of
+        cards until the chance shuffles again (`_orders`); a reshuffle a scenario has queued is
+        taken as it stands."""
+        chance = self.chance
+        if chance.queued:
+            return chance.copy().shuffle("reshuffle", sorted(cards))
+        orders = self._orders
+        if orders is None or orders[0] is not chance or orders[1] != len(chance.log):
+            orders = self._orders = (chance, len(chance.log), {})
+        places = orders[2].get(len(cards))
+        if places is None:
+            places = orders[2][len(cards)] = chance.copy().shuffle("reshuffle", range(len(cards)))
+        ranked = sorted(cards)
+        return [ranked[k] for k in places]
 
     def _score_uncouple(self, player: str, action: Uncouple, pairs: dict[str, int] | None = None) -> int:
         """The score after an Uncouple: each train that loses its carriage takes the next card of
-        the draw pile in refill order, and the first to rise from end to end wins. `pairs`: the
-        rising pairs of every train, when they are known already."""
+        the draw pile in refill order, and the first to rise from end to end wins. When the pile
+        runs out during the refill, the discard pile (with the pairs the removed carriages make in
+        the market) is reshuffled as it would be (`_reshuffled`). A refill that waits for a
+        locked player's choice is tried on a copy. `pairs`: the rising pairs of every train, when
+        they are known already."""
         game = self.game
         position = game.uses[action.card][1]
         order = self._refill_order[player]
         locks = self.locks
         losers = [p for p in order if position not in locks[p]] if any(locks.values()) else order
-        pile = self.pile
-        if len(losers) > len(pile) or (game.refill_everyone and len(losers) < len(order)):
+        if game.refill_everyone and len(losers) < len(order):
             return self._score_on_copy(player, action)
-        if pairs is None:
-            pairs = self._all_rising_pairs()
         trains = self.trains
         i = position - 1
-        top = len(pile)
+        drawn = self.pile[:-len(losers) - 1:-1]  # the cards the losers take, in refill order
+        if len(drawn) < len(losers):
+            market = self.market[:]
+            market.remove(action.card)  # (the card leaves the market before its effect)
+            removed = [trains[p][i] for p in losers]
+            cards = self.discard + _pair_off(market, removed, game.ability_of, game.pairs_on_arrival)
+            if len(drawn) + len(cards) < len(losers):
+                return self._score_on_copy(player, action)  # not enough cards to refill
+            drawn += self._reshuffled(cards)[:len(losers) - len(drawn)]
+        if pairs is None:
+            pairs = self._all_rising_pairs()
+        taken = 0
         own = rival = 0
         for p in order:
             count = pairs[p]
             if p in losers:
-                top -= 1
-                card = pile[top]
+                card = drawn[taken]
+                taken += 1
                 train = trains[p]
                 if i:  # the pair on the locomotive's side
                     count += (train[i - 1] < card) - (train[i - 1] < train[i])
