@@ -178,17 +178,15 @@ def parse_action(text: str) -> Action:
 
 def is_ascending(train: list) -> bool:
     """A complete train whose numbers rise from the locomotive outwards."""
-    if len(train) == TRAIN_LENGTH:
+    try:
         a, b, c, d, e, f, g = train
-        try:
-            return a < b < c < d < e < f < g
-        except TypeError:
-            if None in train:  # a gap during a refill
-                return False
-            raise
-    if None in train:
-        return False
-    return all(map(lt, train, train[1:]))
+        return a < b < c < d < e < f < g
+    except ValueError:  # not seven carriages
+        return None not in train and all(map(lt, train, train[1:]))
+    except TypeError:
+        if None in train:  # a gap during a refill
+            return False
+        raise
 
 
 # The neighbour pairs (k, k + 1) that a change to the carriages at indices first..last touches.
@@ -200,7 +198,10 @@ def ascending_pairs(train: list) -> int:
     """How many neighbouring carriages rise (a gap during a refill rises with nothing)."""
     if None in train:
         return sum(1 for a, b in zip(train, train[1:]) if a is not None and b is not None and a < b)
-    return sum(map(lt, train, train[1:]))
+    if len(train) != TRAIN_LENGTH:
+        return sum(map(lt, train, train[1:]))
+    a, b, c, d, e, f, g = train
+    return (a < b) + (b < c) + (c < d) + (d < e) + (e < f) + (f < g)
 
 
 _DRAWS = tuple(DrawPlace(p) for p in range(1, TRAIN_LENGTH + 1))
@@ -403,7 +404,7 @@ class GameOfTrainsState(State):
         locks = all_locks[player]
         offered = []  # (card, kind, param, how many of its ways are legal)
         for card in self.market:
-            kind, param, ways = uses[card]
+            kind, param, ways, every_way = uses[card]
             if kind == "uncouple":
                 if not game.no_effect_allowed:
                     for p in self.players:
@@ -411,22 +412,17 @@ class GameOfTrainsState(State):
                             break
                     else:
                         continue  # every carriage it would remove is locked: it would do nothing
-                actions.append(ways[0])
-                offered.append((card, kind, param, 1))
-            elif kind == "lock":
+            elif kind == "lock" and locks:
                 if game.no_effect_allowed and len(locks) == len(LOCKABLE):
                     actions.append(ways[0])  # used for nothing: the card is only cleared away
                     offered.append((card, kind, param, 1))
-                elif locks:
+                else:
                     free = [way for way in ways if way.position not in locks]
                     actions += free
                     offered.append((card, kind, param, len(free)))
-                else:
-                    actions += ways
-                    offered.append((card, kind, param, len(ways)))
-            else:
-                actions += ways
-                offered.append((card, kind, param, len(ways)))
+                continue
+            actions += ways
+            offered.append(every_way)
         self._offer = (player, actions[:], offered)
         return actions
 
@@ -583,7 +579,7 @@ class GameOfTrainsState(State):
                 raise IllegalAction("market", f"card {card} is not in the market: the market is empty, you can only draw")
             shown = ", ".join(map(str, sorted(self.market)))
             raise IllegalAction("market", f"card {card} is not in the market ({shown})")
-        kind, param, _ = self.game.uses[card]
+        kind, param, _, _ = self.game.uses[card]
         if not isinstance(action, _ACTION_OF[kind]):
             raise self._ability_refusal(card, f"write '{USAGE[kind].format(card=card)}'")
         train = self.trains[player]
@@ -1238,8 +1234,9 @@ class GameOfTrains(Game):
         # Each card's draft actions, made once: keeping it, and placing it at each position.
         self.drafts: dict[int, tuple[Keep, tuple[Draft, ...]]] = {
             card: (Keep(card), tuple(Draft(card, p) for p in range(1, TRAIN_LENGTH + 1))) for card in self.ability_of}
-        # Every way to use each card, made once: a legal-action list is then a few list copies.
-        self.uses: dict[int, tuple[str, int, tuple[Action, ...]]] = {}
+        # Every way to use each card, made once, with the entry `legal_actions` remembers when all
+        # of them are offered: a legal-action list is then a few list copies.
+        self.uses: dict[int, tuple[str, int, tuple[Action, ...], tuple]] = {}
         for card, ability in self.ability_of.items():
             kind, param = self.behaviour[ability]
             if kind == "swap":
@@ -1251,7 +1248,7 @@ class GameOfTrains(Game):
                 ways = (Uncouple(card),)
             else:
                 ways = tuple(Lock(card, p) for p in LOCKABLE)
-            self.uses[card] = (kind, param, ways)
+            self.uses[card] = (kind, param, ways, (card, kind, param, len(ways)))
 
     def new_state(self, players: int, seed: int | None = None, setup: dict | None = None) -> GameOfTrainsState:
         setup = self.checked_setup(players, setup, SETUP_KEYS)
