@@ -62,13 +62,14 @@ def test_the_reshuffle_looked_ahead_is_the_one_made(engine):
     cards = sorted(state.pile)
     for _ in range(40):
         discard = rng.sample(cards, rng.randrange(1, 30))
-        looked = state._reshuffled(discard)
+        count = rng.randrange(1, len(discard) + 1)
+        looked = state._reshuffled(discard, count)
         trial = state.clone()
         trial.discard = list(discard)
         trial._reshuffle()
-        assert looked == trial.pile[::-1]
+        assert looked == trial.pile[::-1][:count]
         if rng.random() < 0.3:
             state.chance.shuffle("reshuffle", [1, 2, 3])  # the chance moves on: the orders known go
     # A reshuffle a scenario has queued is the one looked ahead.
     state.chance.queue("reshuffle", [5, 3, 4])
-    assert state._reshuffled([3, 4, 5]) == [5, 3, 4]
+    assert state._reshuffled([3, 4, 5], 3) == [5, 3, 4]

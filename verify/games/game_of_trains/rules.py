@@ -1070,17 +1070,17 @@ class GameOfTrainsState(State):
             return self.pile[-1]
         if not self.discard:
             return None
-        return self._reshuffled(self.discard)[0]
+        return self._reshuffled(self.discard, 1)[0]
 
-    def _reshuffled(self, cards: list[int]) -> list[int]:
-        """The draw pile, top first, that a reshuffle of `cards` would make now, as on a copy of
-        the state. A shuffle moves cards from place to place by the generator's draws alone,
-        whatever the cards are, so the order of the places is worked out once for each number of
-        cards until the chance shuffles again (`_orders`); a reshuffle a scenario has queued is
-        taken as it stands."""
+    def _reshuffled(self, cards: list[int], count: int) -> list[int]:
+        """The top `count` cards, top first, of the draw pile a reshuffle of `cards` would make
+        now, as on a copy of the state. A shuffle moves cards from place to place by the
+        generator's draws alone, whatever the cards are, so the order of the places is worked out
+        once for each number of cards until the chance shuffles again (`_orders`); a reshuffle a
+        scenario has queued is taken as it stands."""
         chance = self.chance
         if chance.queued:
-            return chance.copy().shuffle("reshuffle", sorted(cards))
+            return chance.copy().shuffle("reshuffle", sorted(cards))[:count]
         orders = self._orders
         if orders is None or orders[0] is not chance or orders[1] != len(chance.log):
             orders = self._orders = (chance, len(chance.log), {})
@@ -1088,7 +1088,7 @@ class GameOfTrainsState(State):
         if places is None:
             places = orders[2][len(cards)] = chance.copy().shuffle("reshuffle", range(len(cards)))
         ranked = sorted(cards)
-        return [ranked[k] for k in places]
+        return [ranked[k] for k in places[:count]]
 
     def _score_uncouple(self, player: str, action: Uncouple, pairs: dict[str, int] | None = None) -> int:
         """The score after an Uncouple: each train that loses its carriage takes the next card of
@@ -1114,7 +1114,7 @@ class GameOfTrainsState(State):
             cards = self.discard + _pair_off(market, removed, game.ability_of, game.pairs_on_arrival)
             if len(drawn) + len(cards) < len(losers):
                 return self._score_on_copy(player, action)  # not enough cards to refill
-            drawn += self._reshuffled(cards)[:len(losers) - len(drawn)]
+            drawn += self._reshuffled(cards, len(losers) - len(drawn))
         if pairs is None:
             pairs = self._all_rising_pairs()
         taken = 0
