@@ -941,9 +941,10 @@ class GameOfTrainsState(State):
     def score_action(self, player: str, action: Action) -> int:
         """`score(player)` after `player` plays the legal `action`, without playing it: computed
         from what the action does to the trains (only the neighbour pairs it touches are looked
-        at again). Drawing looks at the cards it would draw, as a copy of the state would (a
-        reshuffle is made on a copy of the chance); when an Uncouple's refill would need a
-        reshuffle, and in a paused refill, the action is tried on a copy instead."""
+        at again). Drawing, and an Uncouple's refill, look at the cards they would draw, as a
+        copy of the state would (a reshuffle is made on a copy of the chance, `_reshuffled`); an
+        Uncouple whose refill would wait for a locked player's choice, and any action in a paused
+        refill, is tried on a copy instead."""
         if self.phase == DRAFT and type(action) is Draft:
             return self._score_draft(player, action)
         if type(action) is Keep:
