@@ -324,7 +324,7 @@ class GameOfTrainsState(State):
         # (until the next action), the zones as the last clean invariant check saw them, and the
         # orders of places the next reshuffle would make (the chance, its log length then, and the
         # order for each number of cards).
-        self._rising: dict[str, tuple[list, int]] = {}
+        self._rising: dict[str, tuple[list, int]] = {p: ([], 0) for p in self.players}
         self._offer: tuple | None = None
         self._seen: _Seen | None = None
         self._orders: tuple[Chance, int, dict[int, list[int]]] | None = None
@@ -932,8 +932,8 @@ class GameOfTrainsState(State):
         known = self._rising
         pairs = {}
         for p, train in self.trains.items():
-            seen = known.get(p)
-            if seen is None or seen[0] != train:
+            seen = known[p]
+            if seen[0] != train:
                 seen = known[p] = (train[:], ascending_pairs(train))
             pairs[p] = seen[1]
         return pairs
@@ -1118,6 +1118,7 @@ class GameOfTrainsState(State):
             drawn += self._reshuffled(cards, len(losers) - len(drawn))
         if pairs is None:
             pairs = self._all_rising_pairs()
+        before, after = i - 1, i + 1  # the neighbours' places, when the train has them
         taken = 0
         own = rival = 0
         for p in order:
@@ -1126,10 +1127,13 @@ class GameOfTrainsState(State):
                 card = drawn[taken]
                 taken += 1
                 train = trains[p]
+                old = train[i]
                 if i:  # the pair on the locomotive's side
-                    count += (train[i - 1] < card) - (train[i - 1] < train[i])
-                if i < TRAIN_LENGTH - 1:  # the pair on the far side
-                    count += (card < train[i + 1]) - (train[i] < train[i + 1])
+                    neighbour = train[before]
+                    count += (neighbour < card) - (neighbour < old)
+                if after < TRAIN_LENGTH:  # the pair on the far side
+                    neighbour = train[after]
+                    count += (card < neighbour) - (old < neighbour)
                 if count == TRAIN_LENGTH - 1:
                     return 1000 if p == player else -1000  # the first complete train in refill order wins
             if p == player:
