@@ -1,6 +1,7 @@
 """The shortcuts that make Game of Trains playouts fast give what the slow way gives: the greedy
-scores of an Uncouple whose refill runs the draw pile out are the scores after playing it, and the
-reshuffle looked ahead is the one the game then makes."""
+scores of an Uncouple whose refill runs the draw pile out are the scores after playing it, the
+reshuffle looked ahead is the one the game then makes, and the quick invariant check reports a
+fault planted in a train that changed as the whole check reports it."""
 
 from __future__ import annotations
 
@@ -73,3 +74,46 @@ def test_the_reshuffle_looked_ahead_is_the_one_made(engine):
     # A reshuffle a scenario has queued is the one looked ahead.
     state.chance.queue("reshuffle", [5, 3, 4])
     assert state._reshuffled([3, 4, 5], 3) == [5, 3, 4]
+
+
+def _gap(state, train):
+    state.discard.append(train[3])
+    train[3] = None
+
+
+def _short_train(state, train):
+    state.discard.append(train.pop())
+
+
+def _long_train(state, train):
+    train.append(state.pile.pop(0))
+
+
+def _rising_train(state, train):
+    train.sort()
+
+
+def _train_with_a_stranger(state, train):
+    state.discard.append(train[2])
+    train[2] = 999
+
+
+TRAIN_FAULTS = [_gap, _short_train, _long_train, _rising_train, _train_with_a_stranger]
+
+
+@pytest.mark.parametrize("fault", TRAIN_FAULTS, ids=lambda f: f.__name__.strip("_"))
+@pytest.mark.parametrize("seed", range(3))
+def test_the_quick_check_of_a_changed_train_reports_what_the_whole_check_reports(engine, fault, seed):
+    # The quick check looks again at each train that changed since the last clean check; the fault
+    # goes into the train of the player who has just moved, or of another player.
+    state = engine.new_state(4, seed=seed)
+    rng = random.Random(seed)
+    while state.phase != "play" or state.turns < 10 + seed:
+        player = state.to_move()[0]
+        state.apply(player, rng.choice(state.legal_actions(player)))
+        assert state.check_invariants() == [] == state.check_all_invariants()
+    player = state.to_move()[0]
+    state.apply(player, rng.choice(state.legal_actions(player)))
+    fault(state, state.trains[rng.choice(state.players)])
+    found = state.check_all_invariants()
+    assert found and state.check_invariants() == found

@@ -196,10 +196,15 @@ _TOUCHED = {(first, last): tuple(k for k in range(first - 1, last + 1) if 0 <= k
 
 def ascending_pairs(train: list) -> int:
     """How many neighbouring carriages rise (a gap during a refill rises with nothing)."""
-    if None in train:
+    try:
+        return _complete_rising_pairs(train)
+    except (ValueError, TypeError):  # not seven carriages, or a gap
         return sum(1 for a, b in zip(train, train[1:]) if a is not None and b is not None and a < b)
-    if len(train) != TRAIN_LENGTH:
-        return sum(map(lt, train, train[1:]))
+
+
+def _complete_rising_pairs(train: list) -> int:
+    """How many neighbouring carriages of a train of seven rise; ValueError for a train of another
+    length, TypeError for a train with a gap."""
     a, b, c, d, e, f, g = train
     return (a < b) + (b < c) + (c < d) + (d < e) + (e < f) + (f < g)
 
@@ -773,7 +778,11 @@ class GameOfTrainsState(State):
             for p in players:
                 train, kept = trains[p], kept_trains[p]
                 if train != kept:
-                    if len(train) != TRAIN_LENGTH or None in train or is_ascending(train):
+                    try:
+                        rising = _complete_rising_pairs(train)
+                    except (ValueError, TypeError):  # not seven carriages, or a gap
+                        return self._check_everything()
+                    if rising == TRAIN_LENGTH - 1:
                         return self._check_everything()
                     left += kept
                     arrived += train
