@@ -178,17 +178,15 @@ def parse_action(text: str) -> Action:
 
 def is_ascending(train: list) -> bool:
     """A complete train whose numbers rise from the locomotive outwards."""
-    if len(train) == TRAIN_LENGTH:
+    try:
         a, b, c, d, e, f, g = train
-        try:
-            return a < b < c < d < e < f < g
-        except TypeError:
-            if None in train:  # a gap during a refill
-                return False
-            raise
-    if None in train:
-        return False
-    return all(map(lt, train, train[1:]))
+        return a < b < c < d < e < f < g
+    except ValueError:  # not seven carriages
+        return None not in train and all(map(lt, train, train[1:]))
+    except TypeError:
+        if None in train:  # a gap during a refill
+            return False
+        raise
 
 
 # The neighbour pairs (k, k + 1) that a change to the carriages at indices first..last touches.
@@ -198,9 +196,17 @@ _TOUCHED = {(first, last): tuple(k for k in range(first - 1, last + 1) if 0 <= k
 
 def ascending_pairs(train: list) -> int:
     """How many neighbouring carriages rise (a gap during a refill rises with nothing)."""
-    if None in train:
+    try:
+        return _complete_rising_pairs(train)
+    except (ValueError, TypeError):  # not seven carriages, or a gap
         return sum(1 for a, b in zip(train, train[1:]) if a is not None and b is not None and a < b)
-    return sum(map(lt, train, train[1:]))
+
+
+def _complete_rising_pairs(train: list) -> int:
+    """How many neighbouring carriages of a train of seven rise; ValueError for a train of another
+    length, TypeError for a train with a gap."""
+    a, b, c, d, e, f, g = train
+    return (a < b) + (b < c) + (c < d) + (d < e) + (e < f) + (f < g)
 
 
 _DRAWS = tuple(DrawPlace(p) for p in range(1, TRAIN_LENGTH + 1))
@@ -227,6 +233,47 @@ def _placed_scores(train, card: int, value: tuple) -> list[int]:
             value[own - p6 + (f < card)]]
 
 
+def _pair_off(market: list[int], cards, ability_of: dict[int, int], on_arrival: bool) -> list[int]:
+    """Bring `cards` into `market` in this order and return the cards the pair rule takes out of
+    it, in the order they go to the discard pile: as each card arrives (`on_arrival`, and always
+    for a single card) it leaves at once with a card of its ability; otherwise the pairs leave once
+    all the cards are there (of an odd number alike, the card that arrived first stays)."""
+    discarded = []
+    if on_arrival or len(cards) < 2:
+        for card in cards:
+            ability = ability_of[card]
+            for other in market:
+                if ability_of[other] == ability:
+                    market.remove(other)
+                    discarded += (other, card)
+                    break
+            else:
+                market.append(card)
+        return discarded
+    market += cards
+    arrived = {ability_of[c] for c in cards}
+    kept = []
+    seen: dict[int, int] = {}
+    for card in market:
+        ability = ability_of[card]
+        if ability in arrived:
+            seen[ability] = seen.get(ability, 0) + 1
+    count: dict[int, int] = {}
+    for card in market:
+        ability = ability_of[card]
+        if ability in arrived:
+            count[ability] = count.get(ability, 0) + 1
+            # Of an odd number alike the earliest stays; everything else leaves in pairs.
+            if count[ability] == 1 and seen[ability] % 2 == 1:
+                kept.append(card)
+            else:
+                discarded.append(card)
+        else:
+            kept.append(card)
+    market[:] = kept
+    return discarded
+
+
 # --- state --------------------------------------------------------------------------------------
 
 
@@ -247,6 +294,13 @@ class _Seen:
 
 class GameOfTrainsState(State):
     """Everything that changes during one game of Game of Trains."""
+
+    # Kept in slots, so that reading them is equally quick on every state, clones included (a
+    # clone made through the instance dictionary would be read a slower way, and so, for a while
+    # after, would every state).
+    __slots__ = ("game", "players", "chance", "trains", "locks", "market", "pile", "discard", "draft_hands",
+                 "draft_choices", "kept", "refill", "phase", "current", "winner", "turns", "locomotives_out",
+                 "_refill_order", "dealt", "setup", "_rising", "_offer", "_seen", "_orders")
 
     def __init__(self, game: "GameOfTrains", players: int, chance: Chance):
         self.game = game
@@ -272,53 +326,24 @@ class GameOfTrainsState(State):
         self.setup: dict | None = None
         # Caches for playouts, none of them part of the game: the rising pairs last counted in each
         # train (with a copy of the train they were counted in), the last legal-action list offered
-        # (until the next action), and the zones as the last clean invariant check saw them.
-        self._rising: dict[str, tuple[list, int]] = {}
+        # (until the next action), the zones as the last clean invariant check saw them, and the
+        # orders of places the next reshuffle would make (the chance, its log length then, and the
+        # order for each number of cards).
+        self._rising: dict[str, tuple[list, int]] = {p: ([], 0) for p in self.players}
         self._offer: tuple | None = None
         self._seen: _Seen | None = None
+        self._orders: tuple[Chance, int, dict[int, list[int]]] | None = None
 
     # --- moving cards -----------------------------------------------------------------------
 
     def _to_market(self, card: int) -> None:
         """A carriage arrives face up in the market; it is discarded at once with a card of its ability."""
-        ability = self.game.ability_of[card]
-        for other in self.market:
-            if self.game.ability_of[other] == ability:
-                self.market.remove(other)
-                self.discard.append(other)
-                self.discard.append(card)
-                return
-        self.market.append(card)
+        self.discard += _pair_off(self.market, (card,), self.game.ability_of, True)
 
     def _arrive(self, cards: list[int]) -> None:
         """Several carriages reach the market in this order; the pair rule follows the `pairs`
         parameter: as each one arrives, or once they are all there."""
-        if self.game.pairs_on_arrival or len(cards) < 2:
-            for card in cards:
-                self._to_market(card)
-            return
-        self.market.extend(cards)
-        ability_of = self.game.ability_of
-        arrived = {ability_of[c] for c in cards}
-        kept = []
-        seen: dict[int, int] = {}
-        for card in self.market:
-            ability = ability_of[card]
-            if ability in arrived:
-                seen[ability] = seen.get(ability, 0) + 1
-        count: dict[int, int] = {}
-        for card in self.market:
-            ability = ability_of[card]
-            if ability in arrived:
-                count[ability] = count.get(ability, 0) + 1
-                # Of an odd number alike the earliest stays; everything else leaves in pairs.
-                if count[ability] == 1 and seen[ability] % 2 == 1:
-                    kept.append(card)
-                else:
-                    self.discard.append(card)
-            else:
-                kept.append(card)
-        self.market = kept
+        self.discard += _pair_off(self.market, cards, self.game.ability_of, self.game.pairs_on_arrival)
 
     def _reshuffle(self) -> None:
         order = self.chance.shuffle("reshuffle", sorted(self.discard))
@@ -384,7 +409,7 @@ class GameOfTrainsState(State):
         locks = all_locks[player]
         offered = []  # (card, kind, param, how many of its ways are legal)
         for card in self.market:
-            kind, param, ways = uses[card]
+            kind, param, ways, every_way = uses[card]
             if kind == "uncouple":
                 if not game.no_effect_allowed:
                     for p in self.players:
@@ -392,22 +417,17 @@ class GameOfTrainsState(State):
                             break
                     else:
                         continue  # every carriage it would remove is locked: it would do nothing
-                actions.append(ways[0])
-                offered.append((card, kind, param, 1))
-            elif kind == "lock":
+            elif kind == "lock" and locks:
                 if game.no_effect_allowed and len(locks) == len(LOCKABLE):
                     actions.append(ways[0])  # used for nothing: the card is only cleared away
                     offered.append((card, kind, param, 1))
-                elif locks:
+                else:
                     free = [way for way in ways if way.position not in locks]
                     actions += free
                     offered.append((card, kind, param, len(free)))
-                else:
-                    actions += ways
-                    offered.append((card, kind, param, len(ways)))
-            else:
-                actions += ways
-                offered.append((card, kind, param, len(ways)))
+                continue
+            actions += ways
+            offered.append(every_way)
         self._offer = (player, actions[:], offered)
         return actions
 
@@ -415,10 +435,10 @@ class GameOfTrainsState(State):
         if player not in self.to_move():
             return []
         if self.phase == DRAFT:
-            positions = range(1, TRAIN_LENGTH + 1)
+            drafts = self.game.drafts
             if self.game.draft_mode == "keep-then-place" and len(self.kept) < len(self.players):
-                return [Keep(card) for card in sorted(self.draft_hands[player])]
-            return [Draft(card, p) for card in sorted(self.draft_hands[player]) for p in positions]
+                return [drafts[card][0] for card in sorted(self.draft_hands[player])]
+            return [draft for card in sorted(self.draft_hands[player]) for draft in drafts[card][1]]
         return list(_DRAWS)  # a refill: draw and place
 
     def apply(self, player: str, action: Action) -> None:
@@ -564,7 +584,7 @@ class GameOfTrainsState(State):
                 raise IllegalAction("market", f"card {card} is not in the market: the market is empty, you can only draw")
             shown = ", ".join(map(str, sorted(self.market)))
             raise IllegalAction("market", f"card {card} is not in the market ({shown})")
-        kind, param, _ = self.game.uses[card]
+        kind, param, _, _ = self.game.uses[card]
         if not isinstance(action, _ACTION_OF[kind]):
             raise self._ability_refusal(card, f"write '{USAGE[kind].format(card=card)}'")
         train = self.trains[player]
@@ -758,7 +778,11 @@ class GameOfTrainsState(State):
             for p in players:
                 train, kept = trains[p], kept_trains[p]
                 if train != kept:
-                    if len(train) != TRAIN_LENGTH or None in train or is_ascending(train):
+                    try:
+                        rising = _complete_rising_pairs(train)
+                    except (ValueError, TypeError):  # not seven carriages, or a gap
+                        return self._check_everything()
+                    if rising == TRAIN_LENGTH - 1:
                         return self._check_everything()
                     left += kept
                     arrived += train
@@ -884,7 +908,8 @@ class GameOfTrainsState(State):
     def clone(self) -> "GameOfTrainsState":
         """A copy sharing nothing that changes; much faster than a deep copy."""
         other = GameOfTrainsState.__new__(GameOfTrainsState)
-        other.__dict__.update(self.__dict__)
+        for name in GameOfTrainsState.__slots__:
+            setattr(other, name, getattr(self, name))
         other.trains = {p: list(t) for p, t in self.trains.items()}
         other.locks = {p: dict(l) for p, l in self.locks.items()}
         other.market = list(self.market)
@@ -899,6 +924,7 @@ class GameOfTrainsState(State):
         other._rising = dict(self._rising)
         other._offer = None
         other._seen = None
+        other._orders = None
         return other
 
     def score(self, player: str) -> int:
@@ -915,8 +941,8 @@ class GameOfTrainsState(State):
         known = self._rising
         pairs = {}
         for p, train in self.trains.items():
-            seen = known.get(p)
-            if seen is None or seen[0] != train:
+            seen = known[p]
+            if seen[0] != train:
                 seen = known[p] = (train[:], ascending_pairs(train))
             pairs[p] = seen[1]
         return pairs
@@ -924,9 +950,10 @@ class GameOfTrainsState(State):
     def score_action(self, player: str, action: Action) -> int:
         """`score(player)` after `player` plays the legal `action`, without playing it: computed
         from what the action does to the trains (only the neighbour pairs it touches are looked
-        at again). Drawing looks at the cards it would draw, as a copy of the state would (a
-        reshuffle is made on a copy of the chance); when an Uncouple's refill would need a
-        reshuffle, and in a paused refill, the action is tried on a copy instead."""
+        at again). Drawing, and an Uncouple's refill, look at the cards they would draw, as a
+        copy of the state would (a reshuffle is made on a copy of the chance, `_reshuffled`); an
+        Uncouple whose refill would wait for a locked player's choice, and any action in a paused
+        refill, is tried on a copy instead."""
         if self.phase == DRAFT and type(action) is Draft:
             return self._score_draft(player, action)
         if type(action) is Keep:
@@ -997,9 +1024,11 @@ class GameOfTrainsState(State):
         p1, p2, p3, p4, p5, p6 = a < b, b < c, c < d, d < e, e < f, f < g
         own = p1 + p2 + p3 + p4 + p5 + p6
         pairs = self._all_rising_pairs()
-        del pairs[player]
-        value = _VALUE[max(pairs.values())]
-        pairs[player] = own
+        rival = 0
+        for p, count in pairs.items():
+            if count > rival and p != player:
+                rival = count
+        value = _VALUE[rival]
         card = self.pile[-1] if self.pile else self._next_draw()
         if card is not None:
             scores = _placed_scores(train, card, value)
@@ -1051,38 +1080,76 @@ class GameOfTrainsState(State):
             return self.pile[-1]
         if not self.discard:
             return None
-        return self.chance.copy().shuffle("reshuffle", sorted(self.discard))[0]
+        return self._reshuffled(self.discard, 1)[0]
+
+    def _reshuffled(self, cards: list[int], count: int) -> list[int]:
+        """The top `count` cards, top first, of the draw pile a reshuffle of `cards` would make
+        now, as on a copy of the state. A shuffle moves cards from place to place by the
+        generator's draws alone, whatever the cards are, so the order of the places is worked out
+        once for each number of cards until the chance shuffles again (`_orders`); a reshuffle a
+        scenario has queued is taken as it stands."""
+        chance = self.chance
+        if chance.queued:
+            return chance.copy().shuffle("reshuffle", sorted(cards))[:count]
+        orders = self._orders
+        if orders is None or orders[0] is not chance or orders[1] != len(chance.log):
+            orders = self._orders = (chance, len(chance.log), {})
+        places = orders[2].get(len(cards))
+        if places is None:
+            places = orders[2][len(cards)] = chance.copy().shuffle("reshuffle", range(len(cards)))
+        ranked = sorted(cards)
+        return [ranked[k] for k in places[:count]]
 
     def _score_uncouple(self, player: str, action: Uncouple, pairs: dict[str, int] | None = None) -> int:
         """The score after an Uncouple: each train that loses its carriage takes the next card of
-        the draw pile in refill order, and the first to rise from end to end wins. `pairs`: the
-        rising pairs of every train, when they are known already."""
+        the draw pile in refill order, and the first to rise from end to end wins. When the pile
+        runs out during the refill, the discard pile (with the pairs the removed carriages make in
+        the market) is reshuffled as it would be (`_reshuffled`). A refill that waits for a
+        locked player's choice is tried on a copy. `pairs`: the rising pairs of every train, when
+        they are known already."""
         game = self.game
         position = game.uses[action.card][1]
         order = self._refill_order[player]
         locks = self.locks
         losers = [p for p in order if position not in locks[p]] if any(locks.values()) else order
-        pile = self.pile
-        if len(losers) > len(pile) or (game.refill_everyone and len(losers) < len(order)):
+        if game.refill_everyone and len(losers) < len(order):
             return self._score_on_copy(player, action)
-        after = self._all_rising_pairs() if pairs is None else dict(pairs)
         trains = self.trains
         i = position - 1
-        top = len(pile)
-        for p in losers:
-            top -= 1
-            card = pile[top]
-            train = trains[p]
-            count = after[p]
-            if i:  # the pair on the locomotive's side
-                count += (train[i - 1] < card) - (train[i - 1] < train[i])
-            if i < TRAIN_LENGTH - 1:  # the pair on the far side
-                count += (card < train[i + 1]) - (train[i] < train[i + 1])
-            if count == TRAIN_LENGTH - 1:
-                return 1000 if p == player else -1000  # the first complete train in refill order wins
-            after[p] = count
-        own = after.pop(player)
-        return 10 * own - max(after.values())
+        drawn = self.pile[:-len(losers) - 1:-1]  # the cards the losers take, in refill order
+        if len(drawn) < len(losers):
+            market = self.market[:]
+            market.remove(action.card)  # (the card leaves the market before its effect)
+            removed = [trains[p][i] for p in losers]
+            cards = self.discard + _pair_off(market, removed, game.ability_of, game.pairs_on_arrival)
+            if len(drawn) + len(cards) < len(losers):
+                return self._score_on_copy(player, action)  # not enough cards to refill
+            drawn += self._reshuffled(cards, len(losers) - len(drawn))
+        if pairs is None:
+            pairs = self._all_rising_pairs()
+        before, after = i - 1, i + 1  # the neighbours' places, when the train has them
+        taken = 0
+        own = rival = 0
+        for p in order:
+            count = pairs[p]
+            if p in losers:
+                card = drawn[taken]
+                taken += 1
+                train = trains[p]
+                old = train[i]
+                if i:  # the pair on the locomotive's side
+                    neighbour = train[before]
+                    count += (neighbour < card) - (neighbour < old)
+                if after < TRAIN_LENGTH:  # the pair on the far side
+                    neighbour = train[after]
+                    count += (card < neighbour) - (old < neighbour)
+                if count == TRAIN_LENGTH - 1:
+                    return 1000 if p == player else -1000  # the first complete train in refill order wins
+            if p == player:
+                own = count
+            elif count > rival:
+                rival = count
+        return 10 * own - rival
 
     def _score_draft(self, player: str, action: Draft) -> int:
         """The draft changes trains only when a placement is made: at once when the draft is
@@ -1178,8 +1245,12 @@ class GameOfTrains(Game):
             else:
                 self.locomotives += 1
         self.card_set = frozenset(self.ability_of)
-        # Every way to use each card, made once: a legal-action list is then a few list copies.
-        self.uses: dict[int, tuple[str, int, tuple[Action, ...]]] = {}
+        # Each card's draft actions, made once: keeping it, and placing it at each position.
+        self.drafts: dict[int, tuple[Keep, tuple[Draft, ...]]] = {
+            card: (Keep(card), tuple(Draft(card, p) for p in range(1, TRAIN_LENGTH + 1))) for card in self.ability_of}
+        # Every way to use each card, made once, with the entry `legal_actions` remembers when all
+        # of them are offered: a legal-action list is then a few list copies.
+        self.uses: dict[int, tuple[str, int, tuple[Action, ...], tuple]] = {}
         for card, ability in self.ability_of.items():
             kind, param = self.behaviour[ability]
             if kind == "swap":
@@ -1191,7 +1262,7 @@ class GameOfTrains(Game):
                 ways = (Uncouple(card),)
             else:
                 ways = tuple(Lock(card, p) for p in LOCKABLE)
-            self.uses[card] = (kind, param, ways)
+            self.uses[card] = (kind, param, ways, (card, kind, param, len(ways)))
 
     def new_state(self, players: int, seed: int | None = None, setup: dict | None = None) -> GameOfTrainsState:
         setup = self.checked_setup(players, setup, SETUP_KEYS)

@@ -1,0 +1,119 @@
+"""The shortcuts that make Game of Trains playouts fast give what the slow way gives: the greedy
+scores of an Uncouple whose refill runs the draw pile out are the scores after playing it, the
+reshuffle looked ahead is the one the game then makes, and the quick invariant check reports a
+fault planted in a train that changed as the whole check reports it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardgen.content import PROJECT_CONTENT, load_game
+from cardgen.registry import engine_for
+from verify.games.game_of_trains.rules import PARAMS, Uncouple
+
+READINGS = [{}] + [{key: value} for key, values in PARAMS.items() for value in values[1:]]
+
+
+@pytest.fixture(scope="module")
+def engine():
+    return engine_for(load_game(PROJECT_CONTENT, "game-of-trains"))
+
+
+def scores_after_playing(state, player, actions):
+    scores = []
+    for action in actions:
+        trial = state.clone()
+        trial.apply(player, action)
+        scores.append(trial.score(player))
+    return scores
+
+
+def short_pile_positions(game, seed):
+    """Positions in play where an Uncouple is offered and the draw pile cannot refill every train,
+    met along random games."""
+    rng = random.Random(seed)
+    for players in (2, 3, 4):
+        state = game.new_state(players, seed=rng.getrandbits(32))
+        while not state.is_terminal():
+            player = state.to_move()[0]
+            actions = state.legal_actions(player)
+            if state.phase == "play" and len(state.pile) < players and any(type(a) is Uncouple for a in actions):
+                yield state, player, actions
+            state.apply(player, rng.choice(actions))
+
+
+@pytest.mark.parametrize("params", READINGS, ids=lambda p: ",".join(f"{k}={v}" for k, v in p.items()) or "default")
+def test_an_uncouple_that_runs_the_pile_out_scores_as_when_played(engine, params):
+    game = engine.with_params(**params)
+    checked = 0
+    for seed in range(6):
+        for state, player, actions in short_pile_positions(game, seed):
+            played = scores_after_playing(state, player, actions)
+            assert state.score_actions(player, actions) == played, state.fields()
+            assert [state.score_action(player, action) for action in actions] == played
+            checked += 1
+    assert checked >= 20
+
+
+def test_the_reshuffle_looked_ahead_is_the_one_made(engine):
+    rng = random.Random(3)
+    state = engine.new_state(4, seed=8)
+    cards = sorted(state.pile)
+    for _ in range(40):
+        discard = rng.sample(cards, rng.randrange(1, 30))
+        count = rng.randrange(1, len(discard) + 1)
+        looked = state._reshuffled(discard, count)
+        trial = state.clone()
+        trial.discard = list(discard)
+        trial._reshuffle()
+        assert looked == trial.pile[::-1][:count]
+        if rng.random() < 0.3:
+            state.chance.shuffle("reshuffle", [1, 2, 3])  # the chance moves on: the orders known go
+    # A reshuffle a scenario has queued is the one looked ahead.
+    state.chance.queue("reshuffle", [5, 3, 4])
+    assert state._reshuffled([3, 4, 5], 3) == [5, 3, 4]
+
+
+def _gap(state, train):
+    state.discard.append(train[3])
+    train[3] = None
+
+
+def _short_train(state, train):
+    state.discard.append(train.pop())
+
+
+def _long_train(state, train):
+    train.append(state.pile.pop(0))
+
+
+def _rising_train(state, train):
+    train.sort()
+
+
+def _train_with_a_stranger(state, train):
+    state.discard.append(train[2])
+    train[2] = 999
+
+
+TRAIN_FAULTS = [_gap, _short_train, _long_train, _rising_train, _train_with_a_stranger]
+
+
+@pytest.mark.parametrize("fault", TRAIN_FAULTS, ids=lambda f: f.__name__.strip("_"))
+@pytest.mark.parametrize("seed", range(3))
+def test_the_quick_check_of_a_changed_train_reports_what_the_whole_check_reports(engine, fault, seed):
+    # The quick check looks again at each train that changed since the last clean check; the fault
+    # goes into the train of the player who has just moved, or of another player.
+    state = engine.new_state(4, seed=seed)
+    rng = random.Random(seed)
+    while state.phase != "play" or state.turns < 10 + seed:
+        player = state.to_move()[0]
+        state.apply(player, rng.choice(state.legal_actions(player)))
+        assert state.check_invariants() == [] == state.check_all_invariants()
+    player = state.to_move()[0]
+    state.apply(player, rng.choice(state.legal_actions(player)))
+    fault(state, state.trains[rng.choice(state.players)])
+    found = state.check_all_invariants()
+    assert found and state.check_invariants() == found
