@@ -47,6 +47,8 @@ def test_unknown_policy_is_refused(game):
 class BrokenAfterReshuffle(GameOfTrainsState):
     """Reports a broken invariant once the discard pile has been reshuffled, to test the write-back."""
 
+    __slots__ = ()  # the engine's own fields: a state becomes one of these in place
+
     def check_invariants(self):
         if any(kind == "reshuffle" for kind, _ in self.chance.log):
             return ["pretend breakage after a reshuffle"]
@@ -77,6 +79,8 @@ def test_a_broken_invariant_is_written_as_a_replayable_scenario(game, trains, tm
 
 class StuckAfterTenTurns(GameOfTrainsState):
     """Offers no action after ten turns although the game goes on: an engine bug a playout must catch."""
+
+    __slots__ = ()  # the engine's own fields: a state becomes one of these in place
 
     def legal_actions(self, player):
         return [] if self.turns >= 10 else super().legal_actions(player)

@@ -495,12 +495,21 @@ def _riders_of(fields: dict) -> list[Rider]:
 def _movement_only(content):
     """The engine with every round's end phase held back (no slipstream, no exhaustion), so a
     replay stops where the riders stand right after movement."""
-    from verify.games.flamme_rouge.rules import FlammeRouge
+    from verify.games.flamme_rouge.rules import FlammeRouge, FlammeRougeState
+
+    class MovementOnlyState(FlammeRougeState):
+        __slots__ = ()
+
+        def _slipstream(self):
+            pass
+
+        def _exhaust(self):
+            pass
 
     class MovementOnly(FlammeRouge):
         def new_state(self, *args, **kwargs):
             state = super().new_state(*args, **kwargs)
-            state._slipstream = state._exhaust = lambda: None
+            state.__class__ = MovementOnlyState
             return state
 
     return MovementOnly(content)

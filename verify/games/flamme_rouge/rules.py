@@ -334,6 +334,14 @@ End fields: winner, order (every rider, first to last, e.g. "P2 sprinteur"), rou
 class FlammeRougeState(State):
     """One race. Rider r belongs to player r // 2; r % 2 is 0 for the rouleur, 1 for the sprinteur."""
 
+    # Every field, kept in slots (see `verify.engine.State`).
+    __slots__ = ('_cards_seen', '_cards_sum', '_dirty', '_energy_sums', '_left_seen', '_made_seen', '_moved',
+                 '_piles', '_result', '_riders', '_weight', '_x_count', '_x_shift', 'chance', 'choosing',
+                 'course', 'deck', 'exhaustion_aside', 'exhaustion_left', 'exhaustion_made', 'game', 'hand',
+                 'hand_rider', 'kept', 'lane', 'occ', 'phase', 'place_turn', 'played', 'player_index',
+                 'players', 'recycled', 'round', 'seen_squares', 'shuffle_kind', 'square', 'value_of',
+                 'waiting')
+
     def __init__(self, game: FlammeRouge, players: int, chance: Chance):
         self.game = game
         self.course = game.course
@@ -1097,8 +1105,7 @@ class FlammeRougeState(State):
 
     def clone(self) -> "FlammeRougeState":
         """An independent copy; the game, course and card values are shared, never copied."""
-        other = object.__new__(FlammeRougeState)
-        other.__dict__.update(self.__dict__)
+        other = self.shallow_copy()
         other.chance = self.chance.copy()
         for name in ("square", "lane", "occ", "kept", "exhaustion_left", "exhaustion_aside", "exhaustion_made",
                      "hand_rider", "_x_count", "_left_seen", "_made_seen", "choosing", "_cards_seen", "_cards_sum"):

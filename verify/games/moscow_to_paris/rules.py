@@ -384,6 +384,12 @@ def _best_of(have: set, lines: list[list[str]]) -> int:
 class MoscowToParisState(State):
     """Everything that changes during one game of Moscow to Paris."""
 
+    # Every field, kept in slots (see `verify.engine.State`).
+    __slots__ = ('_deck_seen', 'chance', 'cities_dealt', 'city_at', 'city_deck', 'current', 'data', 'dead_ends',
+                 'dealt', 'deck', 'discard', 'fronts', 'game', 'hands', 'left', 'offers', 'phase', 'players',
+                 'progress', 'quiet_turns', 'removed', 'right', 'seen', 'setup', 'taken', 'trade_from',
+                 'trade_to', 'trade_way')
+
     def __init__(self, game: "MoscowToParis", players: int, chance: Chance, data: CardData):
         self.game = game
         self.data = data
@@ -1162,8 +1168,7 @@ class MoscowToParisState(State):
     # --- for playouts and scenarios -------------------------------------------------------------
 
     def clone(self) -> "MoscowToParisState":
-        other = MoscowToParisState.__new__(MoscowToParisState)
-        other.__dict__.update(self.__dict__)
+        other = self.shallow_copy()
         other.deck = list(self.deck)
         other.discard = list(self.discard)
         other.hands = {p: list(h) for p, h in self.hands.items()}

@@ -1528,8 +1528,7 @@ class SpectralRailsState(State):
 
     # --- copies, heuristics, records --------------------------------------------------------------
     def clone(self) -> "SpectralRailsState":
-        other = SpectralRailsState.__new__(SpectralRailsState)
-        other.__dict__.update(self.__dict__)
+        other = self.shallow_copy()
         for name in ("hands", "rows", "bids", "coins", "supply", "aboard", "delivered1", "delivered2"):
             setattr(other, name, [list(x) for x in getattr(self, name)])
         for name in ("bank", "bag", "light", "box", "round_track", "wrecks_off", "trains", "passed", "out",

@@ -126,6 +126,12 @@ NOTATION = "keep <ticket numbers> | keep none, draw, take <colour>, stop, play <
 class TicketToRideState(State):
     """Everything that changes during one game of Ticket to Ride: The Card Game."""
 
+    # Every field, kept in slots (see `verify.engine.State`).
+    __slots__ = ('_lacking', '_offer', '_outcome', '_scores', '_tickets_seen', 'chance', 'cities', 'current',
+                 'deck', 'deck_number', 'discard', 'done', 'faceup', 'final', 'first_deal', 'game', 'hands',
+                 'pending', 'phase', 'players', 'setup', 'step', 'ticket_deck', 'tickets', 'tracks', 'trigger',
+                 'turns', 'yards')
+
     def __init__(self, game: "TicketToRide", players: int, chance: Chance):
         self.game = game
         self.players = player_names(players)
@@ -672,8 +678,7 @@ class TicketToRideState(State):
     # --- for playouts and scenarios ---------------------------------------------------------
 
     def clone(self) -> "TicketToRideState":
-        other = TicketToRideState.__new__(TicketToRideState)
-        other.__dict__.update(self.__dict__)
+        other = self.shallow_copy()
         other.deck = list(self.deck)
         other.faceup = list(self.faceup)
         other.discard = list(self.discard)
