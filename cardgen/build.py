@@ -369,7 +369,9 @@ def render_all(jobs: list[tuple[Path, Render]], workers: int = 1,
             with pool:
                 for wave in (False, True):
                     chosen = [i for i, (path, _) in enumerate(jobs) if reads_other_outputs(path) is wave]
-                    for index in pool.imap(_render_job, chosen):
+                    # An assembly page comes in one language after another for each paper: a pair
+                    # goes to one process, which draws the thumbnails they share once.
+                    for index in pool.imap(_render_job, chosen, chunksize=2 if wave else 1):
                         if progress is not None:
                             progress(jobs[index][0])
     finally:
