@@ -123,7 +123,10 @@ def build_options(layout: str, cut_line: str | None, back_offset: str | None, pr
                          back_offset=offsets.get("portrait", (0.0, 0.0)),
                          back_offset_landscape=offsets.get("landscape", (0.0, 0.0)),
                          **({} if margin is None else {"margin_mm": margin}))
-    return tuple(layouts), BuildOptions(sheet=sheet, shop=shop, cards=cards, parts=parse_parts(only))
+    parts = parse_parts(only)
+    if cards is not None and "cards" not in parts:
+        raise UsageError("--cards makes card sheets only: it cannot go with an --only that leaves out cards")
+    return tuple(layouts), BuildOptions(sheet=sheet, shop=shop, cards=cards, parts=parts)
 
 
 def parse_parts(only: str | None) -> tuple[str, ...]:

@@ -51,3 +51,11 @@ def test_an_unknown_part_is_a_usage_error(capsys, tmp_path, only):
     assert code == 2 and "--only" in out and "Traceback" not in out, out
     assert made == []
 
+
+
+def test_a_card_selection_needs_the_cards_part(capsys, tmp_path):
+    code, out, made = build(capsys, tmp_path / "out", "spectral-rails", "--cards", "1-3", "--only", "rules")
+    assert code == 2 and "--cards" in out and "--only" in out, out
+    assert made == []
+    code, out, made = build(capsys, tmp_path / "out", "spectral-rails", "--cards", "1-3", "--only", "cards")
+    assert code == 0 and made and all(name.rsplit("/", 1)[-1].startswith("replacements-") for name in made), made
