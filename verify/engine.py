@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import copy
 import random
-from functools import lru_cache
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Hashable, Mapping, Sequence
 
 from verify.kit import Outcome, Zone, conservation_problems, freeze, zone_fields
