@@ -3,8 +3,8 @@
 After a build, a small record goes into the user's cache folder (one per output folder): a hash of
 everything the files were made from, and the SHA-256 of every file written. The hash covers every
 file of the content folder, the build's options (with the bytes of a printer profile it names),
-the source of cardgen and of the rules engines, the versions of the libraries that draw and
-rasterise, and the fonts and colour profile the run would use. The next build with the same hash
+the source of cardgen and of the rules engines, the versions of the libraries that draw,
+rasterise and check, and the fonts and colour profile the run would use. The next build with the same hash
 whose files are all still in place, byte for byte, has nothing to do and says so; any difference
 builds everything again as usual. A record that cannot be read or written only costs the next run
 a full build.
@@ -22,8 +22,10 @@ from pathlib import Path
 
 import cardgen
 
-# Libraries whose version can change the bytes of a file (drawing, fonts, pictures, rasterising).
+# Libraries whose version can change the bytes of a file (drawing, fonts, pictures, rasterising)
+# or the verdict of a check that is recalled (schemas, exact odds).
 DRAWING_LIBRARIES = ("reportlab", "rl-accel", "pypdfium2", "Pillow", "fonttools", "svglib", "openpyxl", "PyYAML")
+CHECKING_LIBRARIES = ("jsonschema", "referencing", "sympy")
 
 
 def cache_dir() -> Path:
@@ -112,15 +114,16 @@ _code: bytes | None = None
 
 
 def _code_digest() -> bytes:
-    """The hash of the source of cardgen and of the rules engines and of the drawing libraries'
-    versions: the code does not change while it runs, so this is worked out once."""
+    """The hash of the source of cardgen and of the rules engines and of the versions of the
+    libraries that draw and check: the code does not change while it runs, so this is worked out
+    once."""
     global _code
     if _code is None:
         digest = hashlib.sha256()
         for package in (Path(cardgen.__file__).parent, Path(cardgen.__file__).parent.parent / "verify"):
             digest.update(f"code {package.name}\0".encode("utf-8"))
             _add_tree(digest, package, "*.py")
-        for name in DRAWING_LIBRARIES:
+        for name in DRAWING_LIBRARIES + CHECKING_LIBRARIES:
             try:
                 version = metadata.version(name)
             except metadata.PackageNotFoundError:
