@@ -29,6 +29,7 @@ from cardgen.errors import Interrupted, OutputError, UsageError
 from cardgen.registry import definition_for
 from cardgen.sheets import DEFAULT_OPTIONS, SHEET_LAYOUTS, SheetOptions, print_order, render_card_sheets, select_cards
 from cardgen.subsets import tagged
+from verify.workers import STOP_SIGNALS, local_pool, signals_held
 
 Render = Callable[[Path], object]
 
@@ -339,16 +340,6 @@ def _render_job(index: int) -> int:
     return index
 
 
-def _leave_signals_to_the_parent() -> None:
-    """In a worker: Ctrl-C (sent to the whole process group) is the parent's to handle, and the
-    parent's stop ends a worker at once, with no traceback."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for number in _STOP_SIGNALS:
-        signal.signal(number, signal.SIG_DFL)
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, *_STOP_SIGNALS})
-
-
 def render_all(jobs: list[tuple[Path, Render]], workers: int = 1,
                progress: Callable[[Path], object] | None = None) -> list[Path]:
     """Render every (path, render) and return the paths in the order given. With more than one
@@ -367,9 +358,7 @@ def render_all(jobs: list[tuple[Path, Render]], workers: int = 1,
                 if progress is not None:
                     progress(jobs[index][0])
         else:
-            with _signals_held():  # a stop that arrives while the workers fork waits until they have
-                pool = multiprocessing.get_context("fork").Pool(workers, initializer=_leave_signals_to_the_parent)
-            with pool:
+            with local_pool(workers) as pool:
                 for wave in (False, True):
                     chosen = [i for i, (path, _) in enumerate(jobs) if reads_other_outputs(path) is wave]
                     # An assembly page comes in one language after another for each paper: a pair
@@ -413,7 +402,7 @@ def _move_into_place(moves: list[tuple[Path, Path]], out_dir: Path) -> list[Path
             if os.stat(staged).st_dev != os.stat(target.parent).st_dev:
                 staged = _copy_beside(staged, target)
             ready.append((staged, target))
-        with _signals_held():
+        with signals_held():
             for staged, target in ready:
                 try:
                     os.replace(staged, target)
@@ -463,9 +452,6 @@ def _remove_empty(folder: Path) -> None:
         pass
 
 
-_STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
-
-
 @contextmanager
 def _signals_interrupt():
     """SIGTERM and SIGHUP stop a build as Ctrl-C does (the staging folder is removed and the
@@ -477,26 +463,12 @@ def _signals_interrupt():
     def stop(signum, frame):
         raise Interrupted(signum)
 
-    previous = {number: signal.signal(number, stop) for number in _STOP_SIGNALS}
+    previous = {number: signal.signal(number, stop) for number in STOP_SIGNALS}
     try:
         yield
     finally:
         for number, handler in previous.items():
             signal.signal(number, handler)
-
-
-@contextmanager
-def _signals_held():
-    """Interruptions wait until the block is done, so the renames all happen or none do."""
-    held = {signal.SIGINT, *_STOP_SIGNALS}
-    if not hasattr(signal, "pthread_sigmask"):
-        yield
-        return
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 __all__ = ["ALL_LAYOUTS", "PARTS", "BuildOptions", "build_all", "build_game", "card_sheet_name", "planned_outputs"]

@@ -260,6 +260,20 @@ def test_ctrl_c_during_simulate_exits_130(content, tmp_path):
     assert process.returncode == 130 and "interrupted" in err and "Traceback" not in err
 
 
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="process groups are POSIX")
+def test_ctrl_c_at_a_terminal_reaches_every_worker_and_prints_no_traceback(content, tmp_path):
+    """A terminal sends Ctrl-C to the whole process group: the workers leave it to the command,
+    which stops them and says so in one line."""
+    process = subprocess.Popen([sys.executable, "-m", "cardgen.cli", "--content", str(content), "simulate", GAME,
+                                "--games", "1000000", "--workers", "2", "--failures", str(tmp_path / "f")],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
+                               start_new_session=True)
+    time.sleep(2.5)
+    os.killpg(process.pid, signal.SIGINT)
+    _, err = process.communicate(timeout=LIMIT_S)
+    assert process.returncode == 130 and "interrupted" in err and "Traceback" not in err, err
+
+
 def _poison(data, payload: str):
     """Every language text in `data` with `payload` added to its end."""
     if isinstance(data, dict):

@@ -12,8 +12,13 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
+
+# Signals that stop a run as Ctrl-C does.
+STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
 
 
 def default_workers() -> int:
@@ -27,6 +32,38 @@ def chunks(count: int, parts: int, most: int = 2000) -> list[range]:
         return []
     size = max(1, min(most, -(-count // max(1, parts * 4))))
     return [range(start, min(count, start + size)) for start in range(0, count, size)]
+
+
+@contextmanager
+def signals_held():
+    """Ctrl-C and the stop signals wait until the block is done (a pool's workers all started, a
+    set of renames all made)."""
+    held = {signal.SIGINT, *STOP_SIGNALS}
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def leave_signals_to_the_parent() -> None:
+    """In a worker: Ctrl-C (sent to the whole process group) is the parent's to handle, and the
+    parent's stop ends a worker at once, with no traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for number in STOP_SIGNALS:
+        signal.signal(number, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, *STOP_SIGNALS})
+
+
+def local_pool(workers: int, method: str = "fork"):
+    """A pool of `workers` local processes that leave Ctrl-C and the stop signals to this one: an
+    interrupted run prints one line, not a traceback from every worker."""
+    with signals_held():  # a stop that arrives while the workers start waits until they have
+        return multiprocessing.get_context(method).Pool(workers, initializer=leave_signals_to_the_parent)
 
 
 class ClusterUnavailable(RuntimeError):
@@ -48,7 +85,7 @@ class Runner:
             return [function(task) for task in tasks]
         # fork where the platform has it: the workers start with the content already loaded.
         method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-        with multiprocessing.get_context(method).Pool(min(self.workers, len(tasks))) as pool:
+        with local_pool(min(self.workers, len(tasks)), method) as pool:
             return pool.map(function, tasks, chunksize=1)
 
     @property
