@@ -847,8 +847,12 @@ def write_junit(report: dict, path: Path) -> None:
 
 
 def _recheck_comparisons(content, engine, echo, progress: Progress) -> list[dict]:
-    """Each ruling's stored comparison of readings is measured again; a moved figure fails."""
+    """Each ruling's stored comparison of readings is measured again; a moved figure fails. The
+    seeded games are played on every core: the figures do not depend on it."""
     from verify.compare import recheck
+    from verify.workers import Runner, default_workers
+
+    runner = Runner(default_workers())
 
     results = []
     rulings = [(i, r) for i, r in enumerate(content.files.get("rulings", {}).get("rulings", [])) if r.get("compare")]
@@ -863,7 +867,7 @@ def _recheck_comparisons(content, engine, echo, progress: Progress) -> list[dict
             results.append({"game": content.id, "ruling": ruling["id"], "ok": False,
                             "moved": ["a comparison needs the ruling's param"]})
             continue
-        moved = recheck(engine, ruling["param"], ruling["compare"])
+        moved = recheck(engine, ruling["param"], ruling["compare"], runner=runner)
         results.append({"game": content.id, "ruling": ruling["id"], "ok": not moved, "moved": moved})
         if moved:
             complain(f"{where}: ruling {ruling['id']}: the comparison moved: {'; '.join(moved)}")
