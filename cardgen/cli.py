@@ -14,6 +14,7 @@ import json
 import sys
 import time
 from enum import Enum
+from functools import partial
 from pathlib import Path
 from typing import List, Optional
 
@@ -529,23 +530,24 @@ def run_preflight(contents: list, strict: bool, settings: dict) -> None:
     warnings again without drawing anything (`cardgen.checkcache`)."""
     from cardgen.checkcache import check_key, recall, remember
     from cardgen.preflight import Finding, preflight, table
+    from verify.workers import default_workers, forked_map
 
-    findings = []
+    by_game, keys = {}, {}
     for content in contents:
-        key = check_key(content_dir(), "preflight", content.id,
-                        {**settings, "strict": strict, "printed": content.languages}, _fonts_read())
+        keys[content.id] = key = check_key(content_dir(), "preflight", content.id,
+                                           {**settings, "strict": strict, "printed": content.languages}, _fonts_read())
         record = recall(key)
         try:
-            known = None if record is None else [Finding(**entry) for entry in record]
+            by_game[content.id] = None if record is None else [Finding(**entry) for entry in record]
         except TypeError:  # a record this version cannot read: the preflight runs again
-            known = None
-        if known is not None:
-            findings += known
-            continue
-        mine = preflight(content, strict=strict)
+            by_game[content.id] = None
+    # The games not recalled are checked side by side, one process per core.
+    pending = [content for content in contents if by_game[content.id] is None]
+    for content, mine in zip(pending, forked_map(partial(preflight, strict=strict), pending, default_workers())):
         if not any(f.level == "error" for f in mine):
-            remember(key, [f.as_dict() for f in mine])
-        findings += mine
+            remember(keys[content.id], [f.as_dict() for f in mine])
+        by_game[content.id] = mine
+    findings = [finding for content in contents for finding in by_game[content.id]]
     errors = [f for f in findings if f.level == "error"]
     warnings = [f for f in findings if f.level != "error"]
     if warnings:
@@ -572,10 +574,11 @@ def preflight_command(
     the 3 mm safe zone, art that stops short of the bleed. Each finding names the game, the card and
     where it is in the content."""
     from cardgen.preflight import preflight, table
+    from verify.workers import default_workers, forked_map
 
     contents = load_or_fail(games)
     chosen_languages(lang, contents)
-    findings = [f for content in contents for f in preflight(content, strict=strict)]
+    findings = [f for mine in forked_map(partial(preflight, strict=strict), contents, default_workers()) for f in mine]
     if as_json:
         for finding in findings:
             say(json.dumps(finding.as_dict(), ensure_ascii=False, sort_keys=True))

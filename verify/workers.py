@@ -66,6 +66,31 @@ def local_pool(workers: int, method: str = "fork"):
         return multiprocessing.get_context(method).Pool(workers, initializer=leave_signals_to_the_parent)
 
 
+_shared: tuple = ()  # (function, items) of the running `forked_map`, inherited by its workers
+
+
+def _call_shared(index: int):
+    function, items = _shared
+    return function(items[index])
+
+
+def forked_map(function: Callable[[Any], Any], items: Sequence[Any], workers: int) -> list[Any]:
+    """`[function(item) for item in items]` on up to `workers` forked processes, which inherit the
+    items instead of receiving copies (a game's content need not travel); here, one after another,
+    where processes cannot be forked or one is enough. The results come back in order."""
+    global _shared
+    items = list(items)
+    workers = min(workers, len(items))
+    if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        return [function(item) for item in items]
+    previous, _shared = _shared, (function, items)
+    try:
+        with local_pool(workers) as pool:
+            return pool.map(_call_shared, range(len(items)), chunksize=1)
+    finally:
+        _shared = previous
+
+
 class ClusterUnavailable(RuntimeError):
     """The cluster extra is not installed or the scheduler cannot be reached."""
 

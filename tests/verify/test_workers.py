@@ -4,6 +4,7 @@ again only when something it rests on changed."""
 
 from __future__ import annotations
 
+import os
 import pickle
 import random
 from pathlib import Path
@@ -15,7 +16,7 @@ from cardgen.registry import engine_for
 from verify.compare import compare, recheck
 from verify.simulate import game_seeds, play_batch, simulate
 from verify.sweep import read_rows, sweep
-from verify.workers import Runner, chunks
+from verify.workers import Runner, chunks, forked_map
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 GAMES = ("flamme-rouge", "game-of-trains", "moscow-to-paris", "spectral-rails", "ticket-to-ride-card-game")
@@ -122,3 +123,20 @@ def test_a_held_comparison_is_remembered_until_its_record_changes(engines, tmp_p
     wrong = dict(record, winner_changed=record["winner_changed"] + 1)
     assert recheck(engine, "exhaustion_supply", wrong) == [
         f"winner_changed: stored {wrong['winner_changed']}, measured {record['winner_changed']}"]
+
+
+def test_forked_workers_inherit_their_items_and_give_the_results_in_order():
+    """Items that cannot be pickled (a game's content need not be) reach the workers all the same,
+    and the results are those of a plain loop, in order, for any number of workers."""
+    items = [lambda k=k: k * k for k in range(7)]
+    with pytest.raises(Exception):
+        pickle.dumps(items[0])
+
+    def run(item):
+        return item(), os.getpid()
+
+    for workers in (1, 2, 3):
+        results = forked_map(run, items, workers)
+        assert [value for value, _ in results] == [k * k for k in range(7)]
+        here = {pid == os.getpid() for _, pid in results}
+        assert here == ({True} if workers == 1 else {False}), (workers, results)
