@@ -31,6 +31,17 @@ class TextParagraph(Paragraph):
     character is left alone on the last line. When either would happen, the lines are broken a
     little narrower, keeping their number where it can."""
 
+    def wrap(self, availWidth, availHeight):
+        """As Paragraph's, worked out once for each width in a row: a paragraph kept with the
+        next one is wrapped again, at the same width, when its page places it, and its lines
+        depend on the width alone."""
+        known = self.__dict__.get("_wrapped")
+        if known is not None and known[0] == availWidth and "blPara" in self.__dict__:
+            return known[1]
+        size = super().wrap(availWidth, availHeight)
+        self._wrapped = (availWidth, size) if "blPara" in self.__dict__ else None
+        return size
+
     def breakLinesCJK(self, maxWidths):
         result = super().breakLinesCJK(maxWidths)
         if _acceptable(result):

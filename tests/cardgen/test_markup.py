@@ -87,3 +87,26 @@ def test_two_closing_marks_in_a_row_never_start_a_line():
         text = "甲乙丙丁戊己庚辛（壬癸）：子丑寅卯辰巳午未申酉（戌亥）。天地玄黃宇宙洪荒"
         for line in _lines(text, width)[1:]:
             assert line[:1] not in "：。）", (width, line)
+
+
+@pytest.mark.parametrize("word_wrap", [None, "CJK"])
+def test_a_paragraph_wrapped_again_at_the_same_width_keeps_its_lines_without_breaking_them_again(word_wrap,
+                                                                                                monkeypatch):
+    register_fonts()
+    style = ParagraphStyle("s", fontName=SANS, fontSize=9, leading=11, wordWrap=word_wrap)
+    text = "Each rider plays one card a turn and moves that many squares along the road. " * 6
+    paragraph, fresh = para(text, style), para(text, style)
+    breaks = []
+    kind = type(paragraph)
+    for name in ("breakLines", "breakLinesCJK"):
+        original = getattr(kind, name)
+        monkeypatch.setattr(kind, name, lambda self, widths, _original=original: breaks.append(widths) or
+                            _original(self, widths))
+    wide = paragraph.wrap(300, 500)
+    assert paragraph.wrap(300, 200) == wide and len(breaks) == 1
+    narrow = paragraph.wrap(150, 500)
+    assert narrow[1] > wide[1] and len(breaks) == 2
+    # Back to the first width: worked out again, and as a paragraph seen for the first time.
+    assert paragraph.wrap(300, 500) == fresh.wrap(300, 500) == wide and len(breaks) == 4
+    assert [line.words if hasattr(line, "words") else line for line in paragraph.blPara.lines] == \
+        [line.words if hasattr(line, "words") else line for line in fresh.blPara.lines]
