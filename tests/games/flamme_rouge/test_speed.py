@@ -9,8 +9,7 @@ import random
 
 from cardgen.content import PROJECT_CONTENT, load_game
 from cardgen.registry import engine_for
-from verify.engine import Chance
-from verify.games.flamme_rouge.rules import READINGS, Draw, shuffled
+from verify.games.flamme_rouge.rules import READINGS, Draw
 
 
 def snapshot(state):
@@ -183,16 +182,3 @@ def test_a_hand_needs_four_cards_unless_the_riders_cards_ran_out():
     short.apply("P1", Draw("rouleur"))
     assert short.hand[0] == [3, 4, 5] and short.check_invariants() == []
 
-
-def test_the_quick_shuffle_is_the_chance_shuffle():
-    """Same order, same log entry and the same generator state after, for any seed and size; a
-    queued outcome still comes first."""
-    for seed in range(40):
-        items = list(range(seed % 17)) + ["x"] * (seed % 3)
-        mine, theirs = Chance(seed), Chance(seed)
-        for _ in range(3):
-            assert shuffled(mine, "shuffle.P1.rouleur", items) == theirs.shuffle("shuffle.P1.rouleur", items)
-        assert mine.log == theirs.log and mine.rng.getstate() == theirs.rng.getstate()
-    chance = Chance(1)
-    chance.queue("shuffle.P1.rouleur", [3, 2, 1])
-    assert shuffled(chance, "shuffle.P1.rouleur", [1, 2, 3]) == [3, 2, 1]

@@ -107,29 +107,6 @@ def parse_card(text: str) -> int | str:
     raise NotationError(f"{text!r} is not a card: write its value (e.g. 7) or x for an exhaustion card")
 
 
-def shuffled(chance: Chance, kind: str, items) -> list:
-    """`chance.shuffle(kind, items)`, done here when nothing is queued: the same draws from the same
-    generator give the same order and the same log entry, without a method call per card (a race
-    reshuffles some fifty times). Anything else (a queued outcome, another generator) goes through
-    `Chance.shuffle` itself."""
-    rng = chance.rng
-    if chance.queued or type(rng) is not random.Random:
-        return chance.shuffle(kind, items)
-    result = list(items)
-    getrandbits = rng.getrandbits
-    # random.Random.shuffle, with its _randbelow written out: swap each place from the last with
-    # one drawn below it, redrawing bits while the number is out of range.
-    for i in range(len(result) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        result[i], result[j] = result[j], result[i]
-    chance.log.append((kind, result[:]))
-    return result
-
-
 def card_sort_key(card) -> tuple:
     return (1, 0) if card == EXHAUSTION else (0, card) if isinstance(card, int) else (2, 0)
 
@@ -422,7 +399,7 @@ class FlammeRougeState(State):
                     if extra > self.exhaustion_left[k]:
                         raise ValueError(f"params.handicap.{player}: only {self.exhaustion_left[k]} {rider} exhaustion cards are left")
                     self.exhaustion_left[k] -= extra
-                    self.deck[r] = shuffled(self.chance, self.shuffle_kind[r], full + [EXHAUSTION] * extra)
+                    self.deck[r] = self.chance.shuffle(self.shuffle_kind[r], full + [EXHAUSTION] * extra)
         if "exhaustion_left" in setup:
             self._set_exhaustion_left(setup["exhaustion_left"])
         if "riders" in setup:
@@ -696,7 +673,7 @@ class FlammeRougeState(State):
         hand = self.deck[r]
         recycled = self.recycled[r]
         if recycled:
-            fresh = shuffled(self.chance, self.shuffle_kind[r], recycled)
+            fresh = self.chance.shuffle(self.shuffle_kind[r], recycled)
             recycled.clear()
             need = HAND_SIZE - len(hand)
             hand += fresh[:need]
