@@ -18,6 +18,7 @@ import hashlib
 import random
 import time
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 import yaml
@@ -102,16 +103,19 @@ def _scorer(state: State):
     if hasattr(state, "score_action"):
         return lambda player, actions: [state.score_action(player, action) for action in actions]
     if hasattr(state, "score"):
-        def by_trial(player, actions):
-            scores = []
-            for action in actions:
-                trial = state.clone()
-                trial.apply(player, action)
-                scores.append(trial.score(player))
-            return scores
-
-        return by_trial
+        return partial(scores_after_playing, state)
     return None
+
+
+def scores_after_playing(state: State, player: str, actions: list) -> list:
+    """`score(player)` after each action, each played on its own copy of the state: what a
+    whole-choice `score_actions` must give."""
+    scores = []
+    for action in actions:
+        trial = state.clone()
+        trial.apply(player, action)
+        scores.append(trial.score(player))
+    return scores
 
 
 def chooser(state: State, policy: str, rng: random.Random):

@@ -143,4 +143,5 @@ def _gather(client, function, tasks: list) -> list:
     return client.gather(futures)
 
 
-__all__ = ["ClusterUnavailable", "Runner", "chunks", "default_workers"]
+__all__ = ["STOP_SIGNALS", "ClusterUnavailable", "Runner", "chunks", "default_workers", "forked_map", "local_pool",
+           "signals_held"]

@@ -12,6 +12,7 @@ from verify.engine import IllegalAction, NotationError, SetupError
 from verify.games.game_of_trains.rules import (
     Draft, DrawPlace, GameOfTrains, Keep, Lock, Move, Swap, Uncouple, is_ascending, parse_action,
 )
+from verify.simulate import scores_after_playing
 
 P2_TRAIN = [80, 74, 65, 58, 49, 43, 37]  # a falling train that no test below touches
 
@@ -695,15 +696,6 @@ def test_score_action_equals_the_score_after_playing_the_action(game, params):
             assert state.score_actions(player, actions) == played, state.fields()
             assert state.score_actions(player, actions[::-1]) == played[::-1], state.fields()
     assert checked > 800
-
-
-def scores_after_playing(state, player, actions):
-    scores = []
-    for action in actions:
-        trial = state.clone()
-        trial.apply(player, action)
-        scores.append(trial.score(player))
-    return scores
 
 
 def test_score_actions_sees_the_card_a_reshuffle_would_bring(game):

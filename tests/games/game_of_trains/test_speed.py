@@ -12,6 +12,7 @@ import pytest
 from cardgen.content import PROJECT_CONTENT, load_game
 from cardgen.registry import engine_for
 from verify.games.game_of_trains.rules import PARAMS, Uncouple
+from verify.simulate import scores_after_playing
 
 READINGS = [{}] + [{key: value} for key, values in PARAMS.items() for value in values[1:]]
 
@@ -19,15 +20,6 @@ READINGS = [{}] + [{key: value} for key, values in PARAMS.items() for value in v
 @pytest.fixture(scope="module")
 def engine():
     return engine_for(load_game(PROJECT_CONTENT, "game-of-trains"))
-
-
-def scores_after_playing(state, player, actions):
-    scores = []
-    for action in actions:
-        trial = state.clone()
-        trial.apply(player, action)
-        scores.append(trial.score(player))
-    return scores
 
 
 def short_pile_positions(game, seed):
