@@ -169,12 +169,14 @@ def remember_build(out_dir: Path, key: str, written: list[Path]) -> None:
 
 
 def write_record(target: Path, value) -> None:
-    """Write a JSON record into the cache whole (a reader never sees half of it), or not at all:
-    an unwritable cache only costs the next run the work the record would have saved."""
+    """Write a record into the cache whole (a reader never sees half of it), or not at all: bytes
+    as they are, anything else as JSON. An unwritable cache only costs the next run the work the
+    record would have saved."""
+    data = value if isinstance(value, bytes) else json.dumps(value, sort_keys=True).encode("utf-8")
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         temporary = target.with_suffix(f".{os.getpid()}.tmp")
-        temporary.write_text(json.dumps(value, sort_keys=True), "utf-8")
+        temporary.write_bytes(data)
         os.replace(temporary, target)
     except OSError:
         pass

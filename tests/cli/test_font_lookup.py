@@ -138,3 +138,64 @@ def test_what_a_font_holds_is_read_once_and_again_when_the_file_changes(tmp_path
     for record in (tmp_path / "cache" / "fonts-probed").glob("*.json"):
         record.write_text('{"not": "an answer"}', "utf-8")
     assert fontsearch.chinese_face(font, 0) is None
+
+
+FACE_FIELDS = ("name", "familyName", "ascent", "descent", "capHeight", "bbox", "flags", "italicAngle", "stemV",
+               "unitsPerEm", "numGlyphs", "defaultWidth", "charToGlyph", "glyphToChar", "charWidths", "hmetrics",
+               "glyphPos")
+
+
+def _face_fields(face) -> dict:
+    return {name: getattr(face, name) for name in FACE_FIELDS}
+
+
+def _pdf_with(face, text: str) -> bytes:
+    import io
+
+    from reportlab.pdfbase import pdfmetrics, ttfonts
+    from reportlab.pdfgen.canvas import Canvas
+
+    constructor = ttfonts.TTFontFace
+    ttfonts.TTFontFace = lambda *args, **kwargs: face
+    try:
+        font = TTFont(f"Kept{id(face)}", face.filename)
+    finally:
+        ttfonts.TTFontFace = constructor
+    pdfmetrics.registerFont(font)
+    out = io.BytesIO()
+    canvas = Canvas(out, invariant=1)
+    canvas.setFont(font.fontName, 12)
+    canvas.drawString(10, 10, text)
+    canvas.save()
+    return out.getvalue().replace(font.fontName.encode(), b"F")
+
+
+def test_a_fonts_tables_are_kept_and_read_back_as_the_font_gives_them(tmp_path, monkeypatch):
+    from reportlab.pdfbase import ttfonts
+
+    monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
+    font = tmp_path / "face.ttf"
+    font.write_bytes(pdfdoc.latin_font_file().read_bytes())
+    fresh = ttfonts.TTFontFace(str(font))
+    first = pdfdoc._RememberedFace(str(font))
+    assert _face_fields(first) == _face_fields(fresh)
+    assert list((tmp_path / "cache" / "fonts-parsed").glob("*.marshal"))
+
+    def refuse(self, charInfo=1):
+        raise AssertionError("the font's tables were read again")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(ttfonts.TTFontFile, "extractInfo", refuse)
+        kept = pdfdoc._RememberedFace(str(font))
+    assert _face_fields(kept) == _face_fields(fresh)
+    assert kept.name.ustr == fresh.name.ustr and kept._pdfScale(2048) == fresh._pdfScale(2048)
+    # A page set in the kept face holds the same bytes, subset font included.
+    assert _pdf_with(kept, "Kept tables") == _pdf_with(fresh, "Kept tables")
+    # Another font in the same place is read afresh.
+    bold = pdfdoc.latin_font_file().with_name("VeraBd.ttf")
+    font.write_bytes(bold.read_bytes())
+    assert _face_fields(pdfdoc._RememberedFace(str(font))) == _face_fields(ttfonts.TTFontFace(str(bold)))
+    # A kept copy that cannot be read is passed over.
+    for record in (tmp_path / "cache" / "fonts-parsed").glob("*.marshal"):
+        record.write_bytes(b"\x00not a record")
+    assert _face_fields(pdfdoc._RememberedFace(str(font))) == _face_fields(ttfonts.TTFontFace(str(bold)))
