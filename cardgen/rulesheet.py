@@ -349,12 +349,27 @@ def replay_examples(content: GameContent) -> list[WorkedExample]:
     return list(cache[0])
 
 
+def _may_hold_example(path: Path) -> bool:
+    """Whether a scenario file can carry `example:`: a file that never spells the word (nor hides
+    it behind an escape) cannot, and is left unparsed. A file that cannot be read is parsed, so
+    that its error is reported."""
+    from cardgen.yamlio import read_regular_file
+
+    try:
+        raw = read_regular_file(path)
+    except ContentError:
+        return True
+    return b"example" in raw or b"\\" in raw
+
+
 def _replay_examples(content: GameContent) -> list[WorkedExample]:
     from verify.scenario import load_scenario
 
     marked = []
     errors: list[ContentError] = []
     for path in content.scenario_paths:
+        if not _may_hold_example(path):
+            continue
         try:
             data, locator = load_scenario(path)
         except ContentError as exc:

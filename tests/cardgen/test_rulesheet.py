@@ -441,3 +441,26 @@ def test_a_one_page_section_is_kept_whole():
             and any(getattr(g, "text", "").endswith("Turn summary") for g in f._content)]
     assert kept, "the turn summary is not kept together with its heading"
     assert not any(isinstance(g, KeepTogether) for g in kept[0]._content)
+
+
+@pytest.mark.parametrize("game", ["flamme-rouge", "game-of-trains", "moscow-to-paris", "spectral-rails",
+                                  "ticket-to-ride-card-game"])
+def test_the_scenarios_left_unread_for_examples_hold_none(game):
+    """The replay reads only scenario files that can carry `example:`; every file it passes over,
+    read in full, carries none."""
+    from cardgen.content import PROJECT_CONTENT
+    from verify.scenario import load_scenario
+
+    content = load_game(PROJECT_CONTENT, game)
+    skipped = [p for p in content.scenario_paths if not cardgen.rulesheet._may_hold_example(p)]
+    assert skipped, "every scenario file was read"
+    assert not [p.name for p in skipped if "example" in load_scenario(p)[0]]
+
+
+def test_a_scenario_that_spells_example_through_an_escape_is_read(tmp_path):
+    plain, escaped, other = tmp_path / "plain.yaml", tmp_path / "escaped.yaml", tmp_path / "other.yaml"
+    plain.write_text("title: t\nplayers: 2\nsteps: []\nexample: {en: a, zh-Hant: b}\n", "utf-8")
+    escaped.write_text('title: t\nplayers: 2\nsteps: []\n"\\x65xample": {en: a, zh-Hant: b}\n', "utf-8")
+    other.write_text("title: t\nplayers: 2\nsteps: []\n", "utf-8")
+    assert [cardgen.rulesheet._may_hold_example(p) for p in (plain, escaped, other, tmp_path / "gone.yaml")] == \
+        [True, True, False, True]
