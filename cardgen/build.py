@@ -361,6 +361,9 @@ def render_all(jobs: list[tuple[Path, Render]], workers: int = 1,
             with local_pool(workers) as pool:
                 for wave in (False, True):
                     chosen = [i for i, (path, _) in enumerate(jobs) if reads_other_outputs(path) is wave]
+                    # The rule sheets take longest to draw: begun first, they leave short files
+                    # for the end, where one process would otherwise wait on the other.
+                    chosen.sort(key=lambda i: not jobs[i][0].name.startswith("rules-"))
                     # An assembly page comes in one language after another for each paper: a pair
                     # goes to one process, which draws the thumbnails they share once.
                     for index in pool.imap(_render_job, chosen, chunksize=2 if wave else 1):
