@@ -15,6 +15,7 @@ import hashlib
 import inspect
 import json
 from pathlib import Path
+from typing import Callable
 
 from cardgen.buildcache import build_key, cache_dir, write_record
 
@@ -64,4 +65,15 @@ def remember(key: str, value: list) -> None:
     write_record(_record(key), value)
 
 
-__all__ = ["check_key", "recall", "remember"]
+def unless_passed(key: str, check: Callable[[], list]) -> list:
+    """The errors `check()` finds; none, without running it, when it passed before under `key`.
+    A clean run is remembered."""
+    if recall(key) == []:
+        return []
+    errors = check()
+    if not errors:
+        remember(key, [])
+    return errors
+
+
+__all__ = ["check_key", "recall", "remember", "unless_passed"]

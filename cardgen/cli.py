@@ -168,16 +168,10 @@ def load_or_fail(names: list[str] | None, report=None) -> list:
 def _static_checks(content) -> list:
     """A game's static checks, skipped when they passed before on the same content, code and fonts
     (`cardgen.checkcache`)."""
-    from cardgen.checkcache import check_key, recall, remember
+    from cardgen.checkcache import check_key, unless_passed
     from cardgen.static_checks import check_game
 
-    key = check_key(content_dir(), "static", content.id, {}, _fonts_read())
-    if recall(key) == []:
-        return []
-    errors = check_game(content)
-    if not errors:
-        remember(key, [])
-    return errors
+    return unless_passed(check_key(content_dir(), "static", content.id, {}, _fonts_read()), lambda: check_game(content))
 
 
 def _fonts_read() -> tuple:

@@ -221,7 +221,7 @@ def load_game(content_dir: Path, game_id: str) -> GameContent:
     if not errors:
         from cardgen.aids import check_aids
 
-        errors.extend(check_aids(content))
+        errors.extend(recalled(content, "aids", check_aids))
     if errors:
         raise ContentErrors(errors)
     return content
@@ -454,7 +454,11 @@ def check_schema(content: GameContent, schema_dirs: list[Path], name: str | None
         passes.append(schema_dirs)
     if not passes:
         return [ContentError(str(schema_dirs[0] / name), 0, 0, "$", f"no schema for game {content.id!r}")]
-    from cardgen.checkcache import check_key, recall, remember
+    from cardgen.checkcache import check_key, unless_passed
+
+    def check() -> list[ContentError]:
+        errors = [error for dirs in passes for error in _check_against(content, dirs, content.root.parent, name)]
+        return list(dict.fromkeys(errors))  # one line for what several branches of a schema report alike
 
     # A game whose files, schemas and code are as they were when they last passed is not checked
     # again (`cardgen.checkcache`): checking is most of the time it takes to load a game. The
@@ -463,14 +467,7 @@ def check_schema(content: GameContent, schema_dirs: list[Path], name: str | None
     project = PROJECT_CONTENT / "schema"
     key = check_key(content.root.parent, "schema", content.id, {"name": name}, (),
                     tuple(sorted(project.glob("*.schema.json"))))
-    if recall(key) == []:
-        return []
-    errors: list[ContentError] = []
-    for dirs in passes:
-        errors += _check_against(content, dirs, content.root.parent, name)
-    if not errors:
-        remember(key, [])
-    return list(dict.fromkeys(errors))  # one line for what several branches of a schema report alike
+    return unless_passed(key, check)
 
 
 SCHEMA_SECONDS = 20  # far beyond what checking any real content takes
@@ -646,9 +643,18 @@ def check_common(content: GameContent) -> list[ContentError]:
     total = sum(counts.values()) + sum(item.get("count", 1) for item in content.other_components())
     if total > MAX_COMPONENTS:
         errors.append(content.error("game", ["decks"], f"{total} components in all; a game has at most {MAX_COMPONENTS}"))
-    errors.extend(check_placeholders(content))
+    errors.extend(recalled(content, "placeholders", check_placeholders))
     errors.extend(check_rulings(content))
     return errors
+
+
+def recalled(content: GameContent, kind: str, check) -> list[ContentError]:
+    """`check(content)`, run again only when the content folder or the code changed since it last
+    passed (`cardgen.checkcache`). For checks that need the facts a text may quote: they include
+    exact odds, which take a moment to work out and to load the library that works them out."""
+    from cardgen.checkcache import check_key, unless_passed
+
+    return unless_passed(check_key(content.root.parent, kind, content.id, {}, ()), lambda: check(content))
 
 
 def iter_texts(data, path=()) -> Iterator[tuple[tuple, str]]:

@@ -1,9 +1,14 @@
-"""A command on one game imports that game's own package and no other game's."""
+"""A command on one game imports that game's own package and no other game's, and a build again with
+nothing changed loads no checking library."""
 
 from __future__ import annotations
 
+import ast
+import os
 import subprocess
 import sys
+
+import pytest
 
 ONE_PAPER = ["--paper", "a4", "--layout", "home", "--lang", "en", "--workers", "1"]
 
@@ -18,3 +23,24 @@ def test_a_command_on_one_game_loads_that_games_code_alone(tmp_path):
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().splitlines()[-1] == "['cardgen.games.game_of_trains']", done.stdout
+
+
+def _card_build_loads(game: str, out, cache) -> list[str]:
+    probe = ("import sys; from cardgen.cli import main\n"
+             "try:\n"
+             f"    main(['build', {game!r}, '--only', 'cards', *{ONE_PAPER!r}, '--out', {str(out)!r}])\n"
+             "except SystemExit as exit_:\n"
+             "    assert not exit_.code, exit_.code\n"
+             "print(sorted(m for m in ('sympy', 'jsonschema') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "CARDGEN_CACHE": str(cache)})
+    assert done.returncode == 0, done.stderr
+    return ast.literal_eval(done.stdout.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize("game", ["moscow-to-paris", "ticket-to-ride-card-game"])
+def test_card_sheets_built_again_load_neither_the_odds_nor_the_schema_library(tmp_path, game):
+    """The rule texts of these games quote exact odds. Their checks ran on the first build; on the
+    second, with nothing changed, they are recalled, and the card sheets need neither library."""
+    assert "sympy" in _card_build_loads(game, tmp_path / "first", tmp_path / "cache")
+    assert _card_build_loads(game, tmp_path / "second", tmp_path / "cache") == []
