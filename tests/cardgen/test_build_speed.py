@@ -146,3 +146,19 @@ def test_each_font_face_is_parsed_once_and_only_for_text_that_needs_it(tmp_path)
 
 def test_the_project_content_key_is_stable_within_a_run():
     assert build_key(PROJECT_CONTENT, {}) == build_key(PROJECT_CONTENT, {})
+
+
+def test_the_versions_a_build_depends_on_are_those_python_reports():
+    from importlib import metadata
+
+    from cardgen.buildcache import CHECKING_LIBRARIES, DRAWING_LIBRARIES, installed_versions
+
+    names = DRAWING_LIBRARIES + CHECKING_LIBRARIES + ("no-such-library",)
+    expected = {}
+    for name in names:
+        try:
+            expected[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            pass
+    assert "reportlab" in expected and "no-such-library" not in expected
+    assert installed_versions(names) == expected
