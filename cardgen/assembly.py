@@ -8,7 +8,6 @@ the planned outputs) and reads the pages of the files themselves. Words come fro
 
 from __future__ import annotations
 
-import io
 import tempfile
 from functools import lru_cache, partial
 from pathlib import Path
@@ -68,8 +67,8 @@ def _pages(path: Path) -> tuple[int | None, bool]:
 
 def _thumbnail(path: Path) -> ImageReader | None:
     """A picture of the file's first page, or None when it is not a PDF a reader can open."""
-    png = _thumbnail_png(str(path), *_identity(path))
-    return None if png is None else ImageReader(io.BytesIO(png))
+    image = _thumbnail_image(str(path), *_identity(path))
+    return None if image is None else ImageReader(image)
 
 
 def _identity(path: Path) -> tuple[int, int]:
@@ -78,8 +77,8 @@ def _identity(path: Path) -> tuple[int, int]:
 
 
 @lru_cache(maxsize=64)
-def _thumbnail_png(path: str, size: int, mtime_ns: int) -> bytes | None:
-    """The thumbnail as PNG bytes, drawn once per file for the pages of every language."""
+def _thumbnail_image(path: str, size: int, mtime_ns: int):
+    """The thumbnail's pixels (a PIL image), drawn once per file for the pages of every language."""
     import pypdfium2
 
     try:
@@ -93,9 +92,7 @@ def _thumbnail_png(path: str, size: int, mtime_ns: int) -> bytes | None:
         page.close()
     finally:
         document.close()
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG")
-    return buffer.getvalue()
+    return image
 
 
 def _joined_from_panels(path: Path) -> bool:
