@@ -96,23 +96,32 @@ def wrap(text: str, font: str, size: float, width: float) -> list[str]:
 
 @lru_cache(maxsize=8192)
 def _even_wrap(text: str, font: str, size: float, width: float) -> tuple[str, ...]:
-    # The same texts are wrapped on every copy of a card, every layout and every paper.
-    lines = _greedy_wrap(text, font, size, width)
+    # The same texts are wrapped on every copy of a card, every layout and every paper, and each
+    # try at a narrower width measures mostly the lines the tries before it measured.
+    widths: dict[str, float] = {}
+
+    def measure(candidate: str) -> float:
+        width_of = widths.get(candidate)
+        if width_of is None:
+            width_of = widths[candidate] = stringWidth(candidate, font, size)
+        return width_of
+
+    lines = _greedy_wrap(text, measure, width)
     low, high = 0.0, width
     for _ in range(20):
         middle = (low + high) / 2
-        if len(_greedy_wrap(text, font, size, middle)) <= len(lines):
+        if len(_greedy_wrap(text, measure, middle)) <= len(lines):
             high = middle
         else:
             low = middle
-    return tuple(_greedy_wrap(text, font, size, high))
+    return tuple(_greedy_wrap(text, measure, high))
 
 
 # Marks that close or pause a Chinese phrase: a line never starts with one.
 NO_LINE_START = frozenset("、。，．：；！？）」』】》〉")
 
 
-def _greedy_wrap(text: str, font: str, size: float, width: float) -> list[str]:
+def _greedy_wrap(text: str, measure, width: float) -> list[str]:
     if " " in text:
         pieces, joiner = text.split(" "), " "
     else:
@@ -121,7 +130,7 @@ def _greedy_wrap(text: str, font: str, size: float, width: float) -> list[str]:
     current = ""
     for piece in pieces:
         candidate = f"{current}{joiner}{piece}" if current else piece
-        if current and stringWidth(candidate, font, size) > width:
+        if current and measure(candidate) > width:
             if not joiner and piece in NO_LINE_START:
                 # A closing mark never starts a Chinese line: the character before it goes along,
                 # or, after a lone character, the mark hangs past the line's end.

@@ -8,6 +8,7 @@ from collections import Counter
 
 import pytest
 from pypdf import PdfReader
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from tests.pdfcheck import fonts
 
@@ -203,6 +204,24 @@ def test_wrapped_lines_are_balanced_and_chinese_breaks_between_characters():
     assert wrap("Couple", SANS, 10, 120) == ["Couple"]
     zh = wrap("所有人移除第1節所有人移除第1節", CJK, 10, 60)
     assert len(zh) > 1 and "".join(zh) == "所有人移除第1節所有人移除第1節"
+
+
+def test_balancing_lines_measures_each_candidate_line_once(monkeypatch):
+    """Balancing tries narrower and narrower widths; each candidate line is measured once."""
+    from cardgen import faces
+
+    register_fonts()
+    measured = []
+
+    def counting(text, font, size):
+        measured.append(text)
+        return stringWidth(text, font, size)
+
+    monkeypatch.setattr(faces, "stringWidth", counting)
+    text = "所有人移除第1節，然後輪到下一位玩家。" * 3
+    lines = faces._even_wrap.__wrapped__(text, CJK, 10, 80)
+    assert len(lines) > 2 and "".join(lines) == text
+    assert len(measured) == len(set(measured))
 
 
 def test_artwork_shared_by_cards_is_stored_once_per_document(sheets, trains):
