@@ -189,8 +189,19 @@ def test_a_fonts_tables_are_kept_and_read_back_as_the_font_gives_them(tmp_path, 
         kept = pdfdoc._RememberedFace(str(font))
     assert _face_fields(kept) == _face_fields(fresh)
     assert kept.name.ustr == fresh.name.ustr and kept._pdfScale(2048) == fresh._pdfScale(2048)
-    # A page set in the kept face holds the same bytes, subset font included.
-    assert _pdf_with(kept, "Kept tables") == _pdf_with(fresh, "Kept tables")
+    # A page set in the kept face holds the same bytes, subset font included; a second page with
+    # the same glyphs embeds the subset made and compressed for the first.
+    made, make = [], ttfonts.TTFontFile.makeSubset
+
+    def counted(self, subset):
+        made.append(list(subset))
+        return make(self, subset)
+
+    with monkeypatch.context() as patched:
+        patched.setattr(ttfonts.TTFontFile, "makeSubset", counted)
+        first_pdf, second_pdf = _pdf_with(kept, "Kept tables"), _pdf_with(kept, "Kept tables")
+    assert first_pdf == second_pdf == _pdf_with(fresh, "Kept tables")
+    assert len(made) == 1
     # Another font in the same place is read afresh.
     bold = pdfdoc.latin_font_file().with_name("VeraBd.ttf")
     font.write_bytes(bold.read_bytes())
