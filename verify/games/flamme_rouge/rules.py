@@ -541,8 +541,10 @@ class FlammeRougeState(State):
             occ[i + 1] = EMPTY
 
     def _front_to_back(self) -> list[int]:
-        square, lane = self.square, self.lane
-        return sorted(range(len(square)), key=lambda r: lane[r] - 2 * square[r])
+        # Sorted by lane - 2 * square: the furthest square first, on a square the right lane first.
+        square = self.square
+        keys = list(map(operator.sub, self.lane, map(operator.add, square, square)))
+        return sorted(range(len(square)), key=keys.__getitem__)
 
     def rider_name(self, r: int) -> str:
         return f"{self.players[r // 2]} {RIDERS[r % 2]}"
@@ -607,7 +609,7 @@ class FlammeRougeState(State):
                     hand.remove(card)
                     kept = self.kept
                     kept[r] = card
-                    self.recycled[r] += hand
+                    self.recycled[r].extend(hand)
                     self.hand[p] = None
                     if kept[r ^ 1] is not None:
                         self._chosen(p)
@@ -935,36 +937,33 @@ class FlammeRougeState(State):
         exhaustion card (added to the recycled ones) only adds to its end. A list equal to the one
         last found right holds the right cards; otherwise only the cards added are summed."""
         problems: list[str] = []
-        dirty = self._dirty
         if full or self._full:
             self._full = False
             riders = range(len(self.square))
             recount = self._moved = True
         else:
-            riders = dirty
+            riders = self._dirty
             recount = False
-        if riders:
-            kept, seen = self.kept, self._cards_seen
-            choosing = self.choosing if self.phase == "energy" else None
-            for r in riders:
-                p = r >> 1
-                card = kept[r]
-                held = self.hand[p]
-                if held is not None and self.hand_rider[p] == r:
-                    cards = held + self.deck[r] + self.played[r]
-                    if card is not None or len(held) != HAND_SIZE and (
-                            not held or len(held) > HAND_SIZE or self.deck[r] or self.recycled[r]):
-                        problems.append(self._hand_problem(r))
-                else:
-                    cards = self.deck[r] + self.played[r]
-                if card is not None and card != NO_CARD:
-                    cards.append(card)
-                cards += self.recycled[r]
-                if cards != seen[r] and self._count_cards(r, cards, problems):
-                    recount = True
-                if choosing is not None and (card is None or kept[r ^ 1] is None) != (self.players[p] in choosing):
-                    problems.append(self._choosing_problem(p))
-            dirty.clear()
+        energy = self.phase == "energy"
+        for r in riders:
+            p = r >> 1
+            card = self.kept[r]
+            held = self.hand[p]
+            if held is not None and self.hand_rider[p] == r:
+                cards = held + self.deck[r] + self.played[r]
+                if card is not None or len(held) != HAND_SIZE and (
+                        not held or len(held) > HAND_SIZE or self.deck[r] or self.recycled[r]):
+                    problems.append(self._hand_problem(r))
+            else:
+                cards = self.deck[r] + self.played[r]
+            if card is not None and card != NO_CARD:
+                cards.append(card)
+            cards += self.recycled[r]
+            if cards != self._cards_seen[r] and self._count_cards(r, cards, problems):
+                recount = True
+            if energy and (card is None or self.kept[r ^ 1] is None) != (self.players[p] in self.choosing):
+                problems.append(self._choosing_problem(p))
+        self._dirty.clear()
         if recount or self.exhaustion_left != self._left_seen or self.exhaustion_made != self._made_seen:
             # Exhaustion cards moved: count them all again (per-rider counts are kept up to date).
             self._left_seen, self._made_seen = self.exhaustion_left[:], self.exhaustion_made[:]
@@ -972,7 +971,7 @@ class FlammeRougeState(State):
         if self._moved:
             self._moved = False
             problems += self._position_problems()
-        if self.phase == "energy" and len(self.choosing) != self.waiting:
+        if energy and len(self.choosing) != self.waiting:
             problems.append(f"{len(self.choosing)} players are choosing, but {self.waiting} are waited for")
         if self.round > self.course.length:
             problems.append(f"round {self.round}: the race should have ended (the leader gains 2+ squares a round)")
