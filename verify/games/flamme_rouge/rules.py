@@ -51,49 +51,67 @@ READINGS = {
 
 # --- actions -----------------------------------------------------------------------------------
 
+class _Written(Action):
+    """An action whose notation is written once, when it is made: most are made once and played
+    in many races (see _Interned)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_text", self.notation())
+
+    def __str__(self) -> str:
+        return self._text
+
+    def notation(self) -> str:
+        raise NotImplementedError
+
+
 @dataclass(frozen=True)
-class Start(Action):
+class Start(_Written):
     """Place a rider on a square of the start area before the race."""
 
     rider: str
     square: int
 
-    def __str__(self) -> str:
+    def notation(self) -> str:
         return f"start {self.rider} {self.square}"
 
 
 @dataclass(frozen=True)
-class Draw(Action):
+class Draw(_Written):
     """Draw four cards from one rider's face-down pile."""
 
     rider: str
 
-    def __str__(self) -> str:
+    def notation(self) -> str:
         return f"draw {self.rider}"
 
 
 @dataclass(frozen=True)
-class Keep(Action):
+class Keep(_Written):
     """Keep one card of the hand just drawn; the rest go to the rider's recycled pile."""
 
     card: int | str
 
-    def __str__(self) -> str:
+    def notation(self) -> str:
         return f"keep {self.card}"
 
 
-class _Keeps(dict):
-    """The keep action of each card, made the first time that card is asked for."""
+class _Interned(dict):
+    """Actions by their arguments, each made the first time it is asked for."""
 
-    def __missing__(self, card) -> Keep:
-        action = self[card] = Keep(card)
+    def __init__(self, make):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key) -> Action:
+        action = self[key] = self.make(key)
         return action
 
 
 # Interned so that legal_actions allocates nothing but its list in the hot loop of random races.
 DRAWS = {rider: Draw(rider) for rider in RIDERS}
-_KEEPS = _Keeps()
-keep_action = _KEEPS.__getitem__
+keep_action = _Interned(Keep).__getitem__  # by card
+_STARTS = _Interned(lambda key: Start(*key))  # by (rider, square)
 # The draws open to a player, by (rouleur still to choose, sprinteur still to choose).
 _DRAW_CHOICES = {(a, b): tuple(DRAWS[r] for r, free in zip(RIDERS, (a, b)) if free)
                  for a in (False, True) for b in (False, True)}
@@ -568,7 +586,7 @@ class FlammeRougeState(State):
             actions = []
             for k, rider in enumerate(RIDERS):
                 if self.square[2 * p + k] == 0:
-                    actions += [Start(rider, s) for s in self.course.start_squares if self.occ[2 * s + 1] == EMPTY]
+                    actions += [_STARTS[rider, s] for s in self.course.start_squares if self.occ[2 * s + 1] == EMPTY]
             return actions
         return []
 
