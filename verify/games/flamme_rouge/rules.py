@@ -51,51 +51,70 @@ READINGS = {
 
 # --- actions -----------------------------------------------------------------------------------
 
+class _Written(Action):
+    """An action whose notation is written once, when it is made: most are made once and played
+    in many races (see _Interned)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_text", self.notation())
+
+    def __str__(self) -> str:
+        return self._text
+
+    def notation(self) -> str:
+        raise NotImplementedError
+
+
 @dataclass(frozen=True)
-class Start(Action):
+class Start(_Written):
     """Place a rider on a square of the start area before the race."""
 
     rider: str
     square: int
 
-    def __str__(self) -> str:
+    def notation(self) -> str:
         return f"start {self.rider} {self.square}"
 
 
 @dataclass(frozen=True)
-class Draw(Action):
+class Draw(_Written):
     """Draw four cards from one rider's face-down pile."""
 
     rider: str
 
-    def __str__(self) -> str:
+    def notation(self) -> str:
         return f"draw {self.rider}"
 
 
 @dataclass(frozen=True)
-class Keep(Action):
+class Keep(_Written):
     """Keep one card of the hand just drawn; the rest go to the rider's recycled pile."""
 
     card: int | str
 
-    def __str__(self) -> str:
+    def notation(self) -> str:
         return f"keep {self.card}"
 
 
-# Interned so that legal_actions allocates nothing in the hot loop of random races.
+class _Interned(dict):
+    """Actions by their arguments, each made the first time it is asked for."""
+
+    def __init__(self, make):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key) -> Action:
+        action = self[key] = self.make(key)
+        return action
+
+
+# Interned so that legal_actions allocates nothing but its list in the hot loop of random races.
 DRAWS = {rider: Draw(rider) for rider in RIDERS}
-_KEEPS: dict[Any, Keep] = {}
+keep_action = _Interned(Keep).__getitem__  # by card
+_STARTS = _Interned(lambda key: Start(*key))  # by (rider, square)
 # The draws open to a player, by (rouleur still to choose, sprinteur still to choose).
 _DRAW_CHOICES = {(a, b): tuple(DRAWS[r] for r, free in zip(RIDERS, (a, b)) if free)
                  for a in (False, True) for b in (False, True)}
-_KEEP_LISTS: dict[tuple, list[Keep]] = {}  # the keep actions of each hand ever drawn (a few hundred)
-
-
-def keep_action(card) -> Keep:
-    action = _KEEPS.get(card)
-    if action is None:
-        action = _KEEPS[card] = Keep(card)
-    return action
 
 
 def parse_card(text: str) -> int | str:
@@ -312,7 +331,7 @@ class FlammeRougeState(State):
     """One race. Rider r belongs to player r // 2; r % 2 is 0 for the rouleur, 1 for the sprinteur."""
 
     # Every field, kept in slots (see `verify.engine.State`).
-    __slots__ = ('_cards_seen', '_cards_sum', '_dirty', '_energy_sums', '_left_seen', '_made_seen', '_moved',
+    __slots__ = ('_cards_seen', '_cards_sum', '_dirty', '_energy_sums', '_full', '_left_seen', '_made_seen', '_moved',
                  '_piles', '_result', '_riders', '_weight', '_x_count', '_x_shift', 'chance', 'choosing',
                  'course', 'deck', 'exhaustion_aside', 'exhaustion_left', 'exhaustion_made', 'game', 'hand',
                  'hand_rider', 'kept', 'lane', 'occ', 'phase', 'place_turn', 'played', 'player_index',
@@ -348,9 +367,11 @@ class FlammeRougeState(State):
         self.exhaustion_made = [0, 0]  # cards added to an empty pile that never runs out
         self.seen_squares: list[int] | None = None
         self._result: dict | None = None
-        # Incremental invariant checks: the riders whose cards changed since the last check (None:
-        # check everything), whether anyone moved, and each rider's exhaustion cards at that check.
-        self._dirty: set[int] | None = None
+        # Incremental invariant checks: the riders whose cards changed since the last check, whether
+        # the next check looks at everything, whether anyone moved, and each rider's exhaustion
+        # cards at that check.
+        self._dirty: set[int] = set()
+        self._full = True
         self._moved = True
         self._x_count = [0] * riders
         self._left_seen: list[int] = []
@@ -538,8 +559,10 @@ class FlammeRougeState(State):
             occ[i + 1] = EMPTY
 
     def _front_to_back(self) -> list[int]:
-        square, lane = self.square, self.lane
-        return sorted(range(len(square)), key=lambda r: lane[r] - 2 * square[r])
+        # Sorted by lane - 2 * square: the furthest square first, on a square the right lane first.
+        square = self.square
+        keys = list(map(operator.sub, self.lane, map(operator.add, square, square)))
+        return sorted(range(len(square)), key=keys.__getitem__)
 
     def rider_name(self, r: int) -> str:
         return f"{self.players[r // 2]} {RIDERS[r % 2]}"
@@ -557,17 +580,13 @@ class FlammeRougeState(State):
         if self.phase == "energy":
             hand = self.hand[p]
             if hand is not None:
-                key = tuple(hand)
-                actions = _KEEP_LISTS.get(key)
-                if actions is None:
-                    actions = _KEEP_LISTS[key] = [keep_action(c) for c in dict.fromkeys(hand)]
-                return actions[:]
+                return list(map(keep_action, dict.fromkeys(hand)))
             return list(_DRAW_CHOICES[self.kept[2 * p] is None, self.kept[2 * p + 1] is None])
         if self.phase == "start" and self.to_move() == [player]:
             actions = []
             for k, rider in enumerate(RIDERS):
                 if self.square[2 * p + k] == 0:
-                    actions += [Start(rider, s) for s in self.course.start_squares if self.occ[2 * s + 1] == EMPTY]
+                    actions += [_STARTS[rider, s] for s in self.course.start_squares if self.occ[2 * s + 1] == EMPTY]
             return actions
         return []
 
@@ -594,54 +613,65 @@ class FlammeRougeState(State):
 
     def apply(self, player: str, action: Action) -> None:
         # Keep and draw are written out here rather than in helpers: a race is some two hundred of
-        # them, and this is the path every playout and scenario step takes.
+        # them, and this is the path every playout and scenario step takes. Whatever they refuse,
+        # `_refusal` explains, in the order the rules ask.
         p = self.player_index.get(player)
-        if p is None:
-            raise IllegalAction("players", f"unknown player {player!r}; the players are {', '.join(self.players)}")
-        phase = self.phase
-        if phase == "over":
-            raise IllegalAction("finish", "the race is over")
         kind = type(action)
-        if kind is Keep:
-            if phase != "energy":
-                raise IllegalAction("energy phase", "cards are kept only in the energy phase")
-            hand = self.hand[p]
-            if hand is None:
-                raise IllegalAction("energy phase", f"{self.players[p]} has no hand: draw rouleur or draw sprinteur first")
-            card = action.card
-            if card not in hand:
-                raise IllegalAction("keep", f"{card} is not in {self.players[p]}'s hand {hand}")
-            r = self.hand_rider[p]
-            if self._dirty is not None:
-                self._dirty.add(r)
-            hand.remove(card)
-            self.kept[r] = card
-            self.recycled[r] += hand
-            self.hand[p] = None
-            if self.kept[r ^ 1] is not None:
-                self._chosen(p)
-        elif kind is Draw:
-            if phase != "energy":
-                raise IllegalAction("energy phase", "cards are drawn only in the energy phase, after every rider is placed")
-            if self.hand[p] is not None:
-                raise IllegalAction("energy phase", f"{self.players[p]} must first keep one of {self.hand[p]}")
-            r = 2 * p if action.rider == "rouleur" else 2 * p + 1
-            if self.kept[r] is not None:
-                raise IllegalAction("energy phase", f"{self.players[p]} has already chosen the {action.rider}'s card this round")
-            if self._dirty is not None:
-                self._dirty.add(r)
-            deck = self.deck[r]
-            if len(deck) >= HAND_SIZE:
-                self.hand[p] = deck[:HAND_SIZE]
-                del deck[:HAND_SIZE]
-                self.hand_rider[p] = r
-            else:
-                self._draw_short(p, r)
-        elif kind is Start:
+        if p is not None and self.phase == "energy":
+            if kind is Keep:
+                hand = self.hand[p]
+                card = action.card
+                if hand is not None and card in hand:
+                    r = self.hand_rider[p]
+                    self._dirty.add(r)
+                    hand.remove(card)
+                    kept = self.kept
+                    kept[r] = card
+                    self.recycled[r].extend(hand)
+                    self.hand[p] = None
+                    if kept[r ^ 1] is not None:
+                        self._chosen(p)
+                    return
+            elif kind is Draw:
+                r = 2 * p if action.rider == "rouleur" else 2 * p + 1
+                if self.hand[p] is None and self.kept[r] is None:
+                    self._dirty.add(r)
+                    deck = self.deck[r]
+                    if len(deck) >= HAND_SIZE:
+                        self.hand[p] = deck[:HAND_SIZE]
+                        del deck[:HAND_SIZE]
+                        self.hand_rider[p] = r
+                    else:
+                        self._draw_short(p, r)
+                    return
+        elif kind is Start and p is not None and self.phase != "over":
             self._moved = True
             self._start(p, action)
-        else:
-            raise IllegalAction("notation", f"{action!r} is not a Flamme Rouge action")
+            return
+        raise self._refusal(player, action)
+
+    def _refusal(self, player: str, action: Action) -> IllegalAction:
+        """Why `apply` refuses `action`: the first rule it breaks."""
+        p = self.player_index.get(player)
+        if p is None:
+            return IllegalAction("players", f"unknown player {player!r}; the players are {', '.join(self.players)}")
+        if self.phase == "over":
+            return IllegalAction("finish", "the race is over")
+        kind = type(action)
+        hand = self.hand[p]
+        if kind is Keep:
+            if self.phase != "energy":
+                return IllegalAction("energy phase", "cards are kept only in the energy phase")
+            if hand is None:
+                return IllegalAction("energy phase", f"{player} has no hand: draw rouleur or draw sprinteur first")
+            return IllegalAction("keep", f"{action.card} is not in {player}'s hand {hand}")
+        if kind is Draw:
+            if self.phase != "energy":
+                return IllegalAction("energy phase", "cards are drawn only in the energy phase, after every rider is placed")
+            if hand is not None:
+                return IllegalAction("energy phase", f"{player} must first keep one of {hand}")
+            return IllegalAction("energy phase", f"{player} has already chosen the {action.rider}'s card this round")
+        return IllegalAction("notation", f"{action!r} is not a Flamme Rouge action")
 
     def _start(self, p: int, action: Start) -> None:
         player = self.players[p]
@@ -706,8 +736,7 @@ class FlammeRougeState(State):
     # --- movement and end phase ---------------------------------------------------------------
     def _play_round(self) -> None:
         # Every rider's cards and place change: the next check looks at everything.
-        self._dirty = None
-        self._moved = True
+        self._full = self._moved = True
         course = self.course
         occ, square, kept, played = self.occ, self.square, self.kept, self.played
         value_of = self.value_of
@@ -918,63 +947,58 @@ class FlammeRougeState(State):
         choose are those with a rider to choose for; every exhaustion card is in one place (pile, a
         rider's cards, set aside by a setup, or added to a pile that never runs out) and the pile
         never goes below zero; every rider stands on the course where the squares say, and no lone
-        rider is in the left lane; no rider ever moves back; the race ends in time."""
-        dirty = self._dirty
+        rider is in the left lane; no rider ever moves back; the race ends in time.
+
+        A rider's cards are listed hand, face-down pile, played cards, kept card, recycled cards:
+        the order in which they move, so that a draw (the hand comes off the top of the pile) or a
+        movement phase (the kept card joins the played ones) leaves the list as it was, and an
+        exhaustion card (added to the recycled ones) only adds to its end. A list equal to the one
+        last found right holds the right cards; otherwise only the cards added are summed."""
         problems: list[str] = []
-        if full or dirty is None:
-            self._dirty = set()
-            for r in range(len(self.square)):
-                self._check_cards(r, problems)
-            recount = moved = True
+        if full or self._full:
+            self._full = False
+            riders = range(len(self.square))
+            recount = self._moved = True
         else:
+            riders = self._dirty
             recount = False
-            for r in dirty:
-                if self._check_cards(r, problems):
-                    recount = True
-            dirty.clear()
-            moved = self._moved
-        left, made = self.exhaustion_left, self.exhaustion_made
-        if recount or left != self._left_seen or made != self._made_seen:
+        energy = self.phase == "energy"
+        for r in riders:
+            p = r >> 1
+            card = self.kept[r]
+            held = self.hand[p]
+            if held is not None and self.hand_rider[p] == r:
+                cards = held + self.deck[r] + self.played[r]
+                if card is not None or len(held) != HAND_SIZE and (
+                        not held or len(held) > HAND_SIZE or self.deck[r] or self.recycled[r]):
+                    problems.append(self._hand_problem(r))
+            else:
+                cards = self.deck[r] + self.played[r]
+            if card is not None and card != NO_CARD:
+                cards.append(card)
+            cards += self.recycled[r]
+            if cards != self._cards_seen[r] and self._count_cards(r, cards, problems):
+                recount = True
+            if energy and (card is None or self.kept[r ^ 1] is None) != (self.players[p] in self.choosing):
+                problems.append(self._choosing_problem(p))
+        self._dirty.clear()
+        if recount or self.exhaustion_left != self._left_seen or self.exhaustion_made != self._made_seen:
             # Exhaustion cards moved: count them all again (per-rider counts are kept up to date).
-            self._left_seen, self._made_seen = left[:], made[:]
+            self._left_seen, self._made_seen = self.exhaustion_left[:], self.exhaustion_made[:]
             problems += self._exhaustion_problems()
-        if moved:
-            problems += self._position_problems()
+        if self._moved:
             self._moved = False
-        if self.phase == "energy" and len(self.choosing) != self.waiting:
+            problems += self._position_problems()
+        if energy and len(self.choosing) != self.waiting:
             problems.append(f"{len(self.choosing)} players are choosing, but {self.waiting} are waited for")
         if self.round > self.course.length:
             problems.append(f"round {self.round}: the race should have ended (the leader gains 2+ squares a round)")
         return problems
 
-    def _check_cards(self, r: int, problems: list[str]) -> bool:
-        """Check one rider's cards, and the hand and choice of its player; True when the number of
-        exhaustion cards among them changed since the last check.
-
-        The cards are listed hand, face-down pile, played cards, kept card, recycled cards: the
-        order in which they move, so that a draw (the hand comes off the top of the pile) or a
-        movement phase (the kept card joins the played ones) leaves the list as it was, and an
-        exhaustion card (added to the recycled ones) only adds to its end. A list equal to the
-        one last found right holds the right cards; otherwise only the cards added are summed."""
-        p = r >> 1
-        kept = self.kept
-        card = kept[r]
-        held = self.hand[p]
-        if held is not None and self.hand_rider[p] == r:
-            cards = held + self.deck[r] + self.played[r]
-            if card is not None or len(held) != HAND_SIZE and (not held or len(held) > HAND_SIZE or self.deck[r] or self.recycled[r]):
-                problems.append(self._hand_problem(r))
-        else:
-            cards = self.deck[r] + self.played[r]
-        if card is not None and card != NO_CARD:
-            cards.append(card)
-        cards += self.recycled[r]
-        if self.phase == "energy" and (card is None or kept[r ^ 1] is None) != (self.players[p] in self.choosing):
-            problems.append(f"{self.players[p]} is {'' if self.players[p] in self.choosing else 'not '}among the players "
-                            f"choosing, with {'a rider' if card is None or kept[r ^ 1] is None else 'no rider'} to choose for")
-        if cards == self._cards_seen[r]:
-            return False
-        return self._count_cards(r, cards, problems)
+    def _choosing_problem(self, p: int) -> str:
+        player, kept = self.players[p], self.kept[2 * p: 2 * p + 2]
+        return (f"{player} is {'' if player in self.choosing else 'not '}among the players choosing, "
+                f"with {'a rider' if None in kept else 'no rider'} to choose for")
 
     def _count_cards(self, r: int, cards: list, problems: list[str]) -> bool:
         """The card check of a rider whose cards are not those last found right."""
@@ -1091,7 +1115,7 @@ class FlammeRougeState(State):
             setattr(other, name, [pile[:] for pile in getattr(self, name)])
         other.hand = [None if h is None else h[:] for h in self.hand]
         other.seen_squares = None if self.seen_squares is None else self.seen_squares[:]
-        other._dirty = None if self._dirty is None else set(self._dirty)
+        other._dirty = set(self._dirty)
         other._result = None if self._result is None else copy.deepcopy(self._result)
         return other
 
