@@ -294,7 +294,7 @@ class GameOfTrainsState(State):
     # after, would every state).
     __slots__ = ("game", "players", "chance", "trains", "locks", "market", "pile", "discard", "draft_hands",
                  "draft_choices", "kept", "refill", "phase", "current", "winner", "turns", "locomotives_out",
-                 "_refill_order", "dealt", "setup", "_rising", "_offer", "_seen", "_orders")
+                 "_refill_order", "dealt", "setup", "_rising", "_counted", "_offer", "_seen", "_orders")
 
     def __init__(self, game: "GameOfTrains", players: int, chance: Chance):
         self.game = game
@@ -319,11 +319,12 @@ class GameOfTrainsState(State):
         self.dealt: list[int] | None = None  # the deal order, top first, when the game began with one
         self.setup: dict | None = None
         # Caches for playouts, none of them part of the game: the rising pairs last counted in each
-        # train (with a copy of the train they were counted in), the last legal-action list offered
+        # train (and a copy of each train as it was counted), the last legal-action list offered
         # (until the next action), the zones as the last clean invariant check saw them, and the
         # orders of places the next reshuffle would make (the chance, its log length then, and the
         # order for each number of cards).
-        self._rising: dict[str, tuple[list, int]] = {p: ([], 0) for p in self.players}
+        self._rising: dict[str, int] = {p: 0 for p in self.players}
+        self._counted: dict[str, list] = {p: [] for p in self.players}
         self._offer: tuple | None = None
         self._seen: _Seen | None = None
         self._orders: tuple[Chance, int, dict[int, list[int]]] | None = None
@@ -915,6 +916,7 @@ class GameOfTrainsState(State):
             other.refill = {**self.refill, "queue": list(self.refill["queue"]), "losers": set(self.refill["losers"])}
         other.chance = self.chance.copy()
         other._rising = dict(self._rising)
+        other._counted = dict(self._counted)
         other._offer = None
         other._seen = None
         other._orders = None
@@ -924,20 +926,18 @@ class GameOfTrainsState(State):
         """How well `player` stands: rising neighbour pairs in their train, less the best rival's."""
         if self.winner is not None:
             return 1000 if self.winner == player else -1000
-        pairs = self._all_rising_pairs()
+        pairs = dict(self._all_rising_pairs())
         own = pairs.pop(player)
         return 10 * own - max(pairs.values())
 
     def _all_rising_pairs(self) -> dict[str, int]:
         """`ascending_pairs` of every player's train, each counted again only when the train has
-        changed since it was last counted."""
-        known = self._rising
-        pairs = {}
+        changed since it was last counted; the state's own record, to be read only."""
+        pairs, counted = self._rising, self._counted
         for p, train in self.trains.items():
-            seen = known[p]
-            if seen[0] != train:
-                seen = known[p] = (train[:], ascending_pairs(train))
-            pairs[p] = seen[1]
+            if counted[p] != train:
+                counted[p] = train[:]
+                pairs[p] = ascending_pairs(train)
         return pairs
 
     def score_action(self, player: str, action: Action) -> int:
@@ -956,7 +956,7 @@ class GameOfTrainsState(State):
         kind = type(action)
         if kind is Uncouple:
             return self._score_uncouple(player, action.card, self.game.uses[action.card][1])
-        pairs = self._all_rising_pairs()
+        pairs = dict(self._all_rising_pairs())
         own = pairs.pop(player)
         rival = max(pairs.values())
         if kind is Lock:
@@ -1103,12 +1103,12 @@ class GameOfTrainsState(State):
         game = self.game
         order = self._refill_order[player]
         locks = self.locks
-        losers = [p for p in order if position not in locks[p]] if any(locks.values()) else order
-        if game.refill_everyone and len(losers) < len(order):
+        if game.refill_everyone and any(position in locks[p] for p in order):
             return self._score_on_copy(player, game.uses[card][2][0])
         trains = self.trains
         i = position - 1
-        drawn = self.pile[:-len(losers) - 1:-1]  # the cards the losers take, in refill order
+        drawn = self.pile[:-len(order) - 1:-1]  # the next cards, enough for every train in refill order
+        losers = [p for p in order if position not in locks[p]] if len(drawn) < len(order) else order
         if len(drawn) < len(losers):
             market = self.market[:]
             market.remove(card)  # (the card leaves the market before its effect)
@@ -1124,7 +1124,7 @@ class GameOfTrainsState(State):
         own = rival = 0
         for p in order:
             count = pairs[p]
-            if p in losers:
+            if position not in locks[p]:  # the train loses its carriage
                 new = drawn[taken]
                 taken += 1
                 train = trains[p]
