@@ -197,16 +197,10 @@ _TOUCHED = {(first, last): tuple(k for k in range(first - 1, last + 1) if 0 <= k
 def ascending_pairs(train: list) -> int:
     """How many neighbouring carriages rise (a gap during a refill rises with nothing)."""
     try:
-        return _complete_rising_pairs(train)
+        a, b, c, d, e, f, g = train
+        return (a < b) + (b < c) + (c < d) + (d < e) + (e < f) + (f < g)
     except (ValueError, TypeError):  # not seven carriages, or a gap
         return sum(1 for a, b in zip(train, train[1:]) if a is not None and b is not None and a < b)
-
-
-def _complete_rising_pairs(train: list) -> int:
-    """How many neighbouring carriages of a train of seven rise; ValueError for a train of another
-    length, TypeError for a train with a gap."""
-    a, b, c, d, e, f, g = train
-    return (a < b) + (b < c) + (c < d) + (d < e) + (e < f) + (f < g)
 
 
 _DRAWS = tuple(DrawPlace(p) for p in range(1, TRAIN_LENGTH + 1))
@@ -300,7 +294,7 @@ class GameOfTrainsState(State):
     # after, would every state).
     __slots__ = ("game", "players", "chance", "trains", "locks", "market", "pile", "discard", "draft_hands",
                  "draft_choices", "kept", "refill", "phase", "current", "winner", "turns", "locomotives_out",
-                 "_refill_order", "dealt", "setup", "_rising", "_offer", "_seen", "_orders")
+                 "_refill_order", "dealt", "setup", "_rising", "_counted", "_offer", "_seen", "_orders")
 
     def __init__(self, game: "GameOfTrains", players: int, chance: Chance):
         self.game = game
@@ -325,11 +319,12 @@ class GameOfTrainsState(State):
         self.dealt: list[int] | None = None  # the deal order, top first, when the game began with one
         self.setup: dict | None = None
         # Caches for playouts, none of them part of the game: the rising pairs last counted in each
-        # train (with a copy of the train they were counted in), the last legal-action list offered
+        # train (and a copy of each train as it was counted), the last legal-action list offered
         # (until the next action), the zones as the last clean invariant check saw them, and the
         # orders of places the next reshuffle would make (the chance, its log length then, and the
         # order for each number of cards).
-        self._rising: dict[str, tuple[list, int]] = {p: ([], 0) for p in self.players}
+        self._rising: dict[str, int] = {p: 0 for p in self.players}
+        self._counted: dict[str, list] = {p: [] for p in self.players}
         self._offer: tuple | None = None
         self._seen: _Seen | None = None
         self._orders: tuple[Chance, int, dict[int, list[int]]] | None = None
@@ -779,10 +774,11 @@ class GameOfTrainsState(State):
                 train, kept = trains[p], kept_trains[p]
                 if train != kept:
                     try:
-                        rising = _complete_rising_pairs(train)
+                        a, b, c, d, e, f, g = train
+                        rising = a < b < c < d < e < f < g
                     except (ValueError, TypeError):  # not seven carriages, or a gap
                         return self._check_everything()
-                    if rising == TRAIN_LENGTH - 1:
+                    if rising:
                         return self._check_everything()
                     left += kept
                     arrived += train
@@ -920,6 +916,7 @@ class GameOfTrainsState(State):
             other.refill = {**self.refill, "queue": list(self.refill["queue"]), "losers": set(self.refill["losers"])}
         other.chance = self.chance.copy()
         other._rising = dict(self._rising)
+        other._counted = dict(self._counted)
         other._offer = None
         other._seen = None
         other._orders = None
@@ -929,20 +926,18 @@ class GameOfTrainsState(State):
         """How well `player` stands: rising neighbour pairs in their train, less the best rival's."""
         if self.winner is not None:
             return 1000 if self.winner == player else -1000
-        pairs = self._all_rising_pairs()
+        pairs = dict(self._all_rising_pairs())
         own = pairs.pop(player)
         return 10 * own - max(pairs.values())
 
     def _all_rising_pairs(self) -> dict[str, int]:
         """`ascending_pairs` of every player's train, each counted again only when the train has
-        changed since it was last counted."""
-        known = self._rising
-        pairs = {}
+        changed since it was last counted; the state's own record, to be read only."""
+        pairs, counted = self._rising, self._counted
         for p, train in self.trains.items():
-            seen = known[p]
-            if seen[0] != train:
-                seen = known[p] = (train[:], ascending_pairs(train))
-            pairs[p] = seen[1]
+            if counted[p] != train:
+                counted[p] = train[:]
+                pairs[p] = ascending_pairs(train)
         return pairs
 
     def score_action(self, player: str, action: Action) -> int:
@@ -960,8 +955,8 @@ class GameOfTrainsState(State):
             return self._score_on_copy(player, action)
         kind = type(action)
         if kind is Uncouple:
-            return self._score_uncouple(player, action)
-        pairs = self._all_rising_pairs()
+            return self._score_uncouple(player, action.card, self.game.uses[action.card][1])
+        pairs = dict(self._all_rising_pairs())
         own = pairs.pop(player)
         rival = max(pairs.values())
         if kind is Lock:
@@ -1065,7 +1060,7 @@ class GameOfTrainsState(State):
                                value[own + 1 - p3 - p5 - p6 + w3 - q4 + q5],
                                value[own + 1 - p4 - p6 + w4 - q5])
             elif kind == "uncouple":
-                scores.append(self._score_uncouple(player, self.game.uses[card][2][0], pairs))
+                scores.append(self._score_uncouple(player, card, param, pairs))
             else:
                 scores += (value[own],) * count
         return scores
@@ -1098,30 +1093,29 @@ class GameOfTrainsState(State):
         ranked = sorted(cards)
         return [ranked[k] for k in places[:count]]
 
-    def _score_uncouple(self, player: str, action: Uncouple, pairs: dict[str, int] | None = None) -> int:
-        """The score after an Uncouple: each train that loses its carriage takes the next card of
-        the draw pile in refill order, and the first to rise from end to end wins. When the pile
-        runs out during the refill, the discard pile (with the pairs the removed carriages make in
-        the market) is reshuffled as it would be (`_reshuffled`). A refill that waits for a
-        locked player's choice is tried on a copy. `pairs`: the rising pairs of every train, when
-        they are known already."""
+    def _score_uncouple(self, player: str, card: int, position: int, pairs: dict[str, int] | None = None) -> int:
+        """The score after `player` uses `card` to uncouple carriage `position`: each train that
+        loses its carriage takes the next card of the draw pile in refill order, and the first to
+        rise from end to end wins. When the pile runs out during the refill, the discard pile (with
+        the pairs the removed carriages make in the market) is reshuffled as it would be
+        (`_reshuffled`). A refill that waits for a locked player's choice is tried on a copy.
+        `pairs`: the rising pairs of every train, when they are known already."""
         game = self.game
-        position = game.uses[action.card][1]
         order = self._refill_order[player]
         locks = self.locks
-        losers = [p for p in order if position not in locks[p]] if any(locks.values()) else order
-        if game.refill_everyone and len(losers) < len(order):
-            return self._score_on_copy(player, action)
+        if game.refill_everyone and any(position in locks[p] for p in order):
+            return self._score_on_copy(player, game.uses[card][2][0])
         trains = self.trains
         i = position - 1
-        drawn = self.pile[:-len(losers) - 1:-1]  # the cards the losers take, in refill order
+        drawn = self.pile[:-len(order) - 1:-1]  # the next cards, enough for every train in refill order
+        losers = [p for p in order if position not in locks[p]] if len(drawn) < len(order) else order
         if len(drawn) < len(losers):
             market = self.market[:]
-            market.remove(action.card)  # (the card leaves the market before its effect)
+            market.remove(card)  # (the card leaves the market before its effect)
             removed = [trains[p][i] for p in losers]
             cards = self.discard + _pair_off(market, removed, game.ability_of, game.pairs_on_arrival)
             if len(drawn) + len(cards) < len(losers):
-                return self._score_on_copy(player, action)  # not enough cards to refill
+                return self._score_on_copy(player, game.uses[card][2][0])  # not enough cards to refill
             drawn += self._reshuffled(cards, len(losers) - len(drawn))
         if pairs is None:
             pairs = self._all_rising_pairs()
@@ -1130,17 +1124,17 @@ class GameOfTrainsState(State):
         own = rival = 0
         for p in order:
             count = pairs[p]
-            if p in losers:
-                card = drawn[taken]
+            if position not in locks[p]:  # the train loses its carriage
+                new = drawn[taken]
                 taken += 1
                 train = trains[p]
                 old = train[i]
                 if i:  # the pair on the locomotive's side
                     neighbour = train[before]
-                    count += (neighbour < card) - (neighbour < old)
+                    count += (neighbour < new) - (neighbour < old)
                 if after < TRAIN_LENGTH:  # the pair on the far side
                     neighbour = train[after]
-                    count += (card < neighbour) - (old < neighbour)
+                    count += (new < neighbour) - (old < neighbour)
                 if count == TRAIN_LENGTH - 1:
                     return 1000 if p == player else -1000  # the first complete train in refill order wins
             if p == player:
