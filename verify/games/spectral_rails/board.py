@@ -208,7 +208,9 @@ class Board:
         first in map order, so the answer is stable. With `spaces`, the spaces a route may end on
         are listed too (for the reading in which a train may stop on the track); spaces in `free`
         (your pieces laid this turn) are ridden for nothing. With `limit`, only places costing at
-        most that many pieces are listed (the same ones, in the same order, as without it).
+        most that many pieces are listed (the same ones, in the same order, as without it: a
+        place dearer than the limit is never queued, and it would only have come off the queue
+        after every place within it).
 
         The search takes places in order of cost, cost-free steps first (a 0-1 breadth-first
         search), so the first time a place comes off the queue its cost is final; later entries
@@ -297,8 +299,8 @@ class Board:
                 else:
                     owner = owner_of(nxt)
                     if owner is None:
-                        if not place:
-                            continue
+                        if not place or cost >= limit:
+                            continue  # no piece may go there, or it would cost more than the limit
                         c = cost + 1
                     elif owner == me or not ride_others:
                         continue
