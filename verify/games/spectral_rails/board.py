@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import deque
 from functools import cached_property, lru_cache
+from heapq import heappop, heappush
 from typing import Any
 
 
@@ -155,9 +156,22 @@ class Board:
     @cached_property
     def distance(self) -> dict[str, dict[str, int]]:
         """Spaces between every two towns on an empty map: a static yardstick for heuristics."""
-        empty: dict = {}
-        return {t: {town: cost for town, (cost, _) in self.cheapest(t, empty, -1, False, True).items()} | {t: 0}
-                for t in self.towns}
+        return {t: self._spaces_from(t) for t in self.towns}
+
+    def _spaces_from(self, start: str) -> dict[str, int]:
+        """The fewest spaces from `start` to each town it reaches: a shortest-path search over
+        whole routes, each weighing its number of spaces."""
+        best = {start: 0}
+        heap = [(0, start)]
+        while heap:
+            cost, town = heappop(heap)
+            if cost > best[town]:
+                continue  # a dearer entry for a town already reached
+            for spaces, far in self.town_legs[town]:
+                if cost + len(spaces) < best.get(far, 1 << 30):
+                    best[far] = cost + len(spaces)
+                    heappush(heap, (cost + len(spaces), far))
+        return best
 
     @cached_property
     def space_number(self) -> dict[str, int]:
