@@ -128,7 +128,7 @@ class Board:
         self.town_set = frozenset(self.towns)
         for s in self.spaces:
             self.is_town[s] = False
-        self._near: dict[str, _NearWeights] = {}
+        self.near_weights = _NearTables(self)
         self.problems = self.check()
         if self.problems:
             raise MapError("map", self.problems[0])
@@ -177,16 +177,6 @@ class Board:
     def space_number(self) -> dict[str, int]:
         """The number of each space (s12: 12), the order spaces are listed in."""
         return {s: int(s[1:]) for s in self.spaces}
-
-    def near_weights(self, node: str) -> dict[str, float]:
-        """For a train at `node`: 0.5 / (1 + spaces to the soul's town) for any soul tile (9 spaces
-        for a town off this side), the heuristics' pull of a soul aboard. A train on the track is
-        measured from its route's first town. Filled as souls are asked for; shared by every state."""
-        weights = self._near.get(node)
-        if weights is None:
-            town = node if node in self.distance else self.routes[self.space_route[node]][0]
-            weights = self._near[node] = _NearWeights(self.distance[town])
-        return weights
 
     def is_space(self, node: str) -> bool:
         return node in self.space_route
@@ -328,6 +318,25 @@ class Board:
                     else:
                         push_front((c, nxt))
         return result
+
+
+class _NearTables(dict):
+    """`Board.near_weights[node]`, for a train at `node`: 0.5 / (1 + spaces to the soul's town)
+    for any soul tile (9 spaces for a town off this side), the heuristics' pull of a soul aboard.
+    A train on the track is measured from its route's first town. Filled as places and souls are
+    asked for; shared by every state."""
+
+    __slots__ = ("board",)
+
+    def __init__(self, board: Board):
+        super().__init__()
+        self.board = board
+
+    def __missing__(self, node: str) -> _NearWeights:
+        board = self.board
+        town = node if node in board.distance else board.routes[board.space_route[node]][0]
+        weights = self[node] = _NearWeights(board.distance[town])
+        return weights
 
 
 class _NearWeights(dict):

@@ -1561,7 +1561,7 @@ class SpectralRailsState(State):
     def _nearness_at(self, town: str | None, souls) -> float:
         if town is None:
             return 0.0
-        return sum(map(self.board.near_weights(town).__getitem__, souls))
+        return sum(map(self.board.near_weights[town].__getitem__, souls))
 
     def score_action(self, player: str, action: Action) -> float:
         """`score(player)` after `action`, worked out without playing it where the change is
