@@ -58,3 +58,11 @@ def test_the_pieces_joined_to_a_train_in_a_town_are_those_a_search_over_them_fin
                 found.add(space)
                 todo += [s for s in board.adj[space] if track.get(s) == me]
         assert state._connected(me) == found
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_distances_between_towns_are_those_the_search_finds_on_an_empty_map(game, players):
+    board = game.board(players)
+    for start in board.towns:
+        found = {town: cost for town, (cost, _) in board.cheapest(start, {}, -1, False, True).items()}
+        assert board.distance[start] == {**found, start: 0}

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import deque
 from functools import cached_property, lru_cache
+from heapq import heappop, heappush
 from typing import Any
 
 
@@ -127,7 +128,7 @@ class Board:
         self.town_set = frozenset(self.towns)
         for s in self.spaces:
             self.is_town[s] = False
-        self._near: dict[str, _NearWeights] = {}
+        self.near_weights = _NearTables(self)
         self.problems = self.check()
         if self.problems:
             raise MapError("map", self.problems[0])
@@ -155,24 +156,27 @@ class Board:
     @cached_property
     def distance(self) -> dict[str, dict[str, int]]:
         """Spaces between every two towns on an empty map: a static yardstick for heuristics."""
-        empty: dict = {}
-        return {t: {town: cost for town, (cost, _) in self.cheapest(t, empty, -1, False, True).items()} | {t: 0}
-                for t in self.towns}
+        return {t: self._spaces_from(t) for t in self.towns}
+
+    def _spaces_from(self, start: str) -> dict[str, int]:
+        """The fewest spaces from `start` to each town it reaches: a shortest-path search over
+        whole routes, each weighing its number of spaces."""
+        best = {start: 0}
+        heap = [(0, start)]
+        while heap:
+            cost, town = heappop(heap)
+            if cost > best[town]:
+                continue  # a dearer entry for a town already reached
+            for spaces, far in self.town_legs[town]:
+                if cost + len(spaces) < best.get(far, 1 << 30):
+                    best[far] = cost + len(spaces)
+                    heappush(heap, (cost + len(spaces), far))
+        return best
 
     @cached_property
     def space_number(self) -> dict[str, int]:
         """The number of each space (s12: 12), the order spaces are listed in."""
         return {s: int(s[1:]) for s in self.spaces}
-
-    def near_weights(self, node: str) -> dict[str, float]:
-        """For a train at `node`: 0.5 / (1 + spaces to the soul's town) for any soul tile (9 spaces
-        for a town off this side), the heuristics' pull of a soul aboard. A train on the track is
-        measured from its route's first town. Filled as souls are asked for; shared by every state."""
-        weights = self._near.get(node)
-        if weights is None:
-            town = node if node in self.distance else self.routes[self.space_route[node]][0]
-            weights = self._near[node] = _NearWeights(self.distance[town])
-        return weights
 
     def is_space(self, node: str) -> bool:
         return node in self.space_route
@@ -208,7 +212,9 @@ class Board:
         first in map order, so the answer is stable. With `spaces`, the spaces a route may end on
         are listed too (for the reading in which a train may stop on the track); spaces in `free`
         (your pieces laid this turn) are ridden for nothing. With `limit`, only places costing at
-        most that many pieces are listed (the same ones, in the same order, as without it).
+        most that many pieces are listed (the same ones, in the same order, as without it: a
+        place dearer than the limit is never queued, and it would only have come off the queue
+        after every place within it).
 
         The search takes places in order of cost, cost-free steps first (a 0-1 breadth-first
         search), so the first time a place comes off the queue its cost is final; later entries
@@ -297,8 +303,8 @@ class Board:
                 else:
                     owner = owner_of(nxt)
                     if owner is None:
-                        if not place:
-                            continue
+                        if not place or cost >= limit:
+                            continue  # no piece may go there, or it would cost more than the limit
                         c = cost + 1
                     elif owner == me or not ride_others:
                         continue
@@ -312,6 +318,25 @@ class Board:
                     else:
                         push_front((c, nxt))
         return result
+
+
+class _NearTables(dict):
+    """`Board.near_weights[node]`, for a train at `node`: 0.5 / (1 + spaces to the soul's town)
+    for any soul tile (9 spaces for a town off this side), the heuristics' pull of a soul aboard.
+    A train on the track is measured from its route's first town. Filled as places and souls are
+    asked for; shared by every state."""
+
+    __slots__ = ("board",)
+
+    def __init__(self, board: Board):
+        super().__init__()
+        self.board = board
+
+    def __missing__(self, node: str) -> _NearWeights:
+        board = self.board
+        town = node if node in board.distance else board.routes[board.space_route[node]][0]
+        weights = self[node] = _NearWeights(board.distance[town])
+        return weights
 
 
 class _NearWeights(dict):

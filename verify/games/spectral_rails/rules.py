@@ -854,14 +854,6 @@ class SpectralRailsState(State):
                                        else (tuple(s for s in mine if s not in connected), False))
         return found
 
-    def _removable_count(self, p: int) -> int:
-        """How many pieces `p` may take back: `len(self._removable(p)[0])`."""
-        found = self._memo.get(("removable", p))
-        if found is not None:
-            return len(found[0])
-        mine = list(self.track.values()).count(p)
-        connected = self._connected(p) if mine else ()
-        return mine - len(connected)  # the pieces joined to the train are some of yours
 
     def _move_options(self, p: int, have: list[int] | None = None) -> list[Action]:
         """Every way to do step B now (play, remove or coin), as actions; with `have`, for a hand
@@ -876,7 +868,7 @@ class SpectralRailsState(State):
         if options:
             min_cost = self._min_move_cost(p)
             supply = len(self.supply[p])
-            removable = self._removable_count(p)
+            removable = len(self._removable(p)[0])
             # remove-then-take: a card worth more than the supply is played when removal makes up the rest
             reach = supply + (removable if self.game.remove_then_take else 0)
             if min_cost is not None:
@@ -1569,7 +1561,7 @@ class SpectralRailsState(State):
     def _nearness_at(self, town: str | None, souls) -> float:
         if town is None:
             return 0.0
-        return sum(map(self.board.near_weights(town).__getitem__, souls))
+        return sum(map(self.board.near_weights[town].__getitem__, souls))
 
     def score_action(self, player: str, action: Action) -> float:
         """`score(player)` after `action`, worked out without playing it where the change is
