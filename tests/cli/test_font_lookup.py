@@ -5,6 +5,7 @@ Sans CJK ships) turned once into a cached TrueType copy that reportlab can embed
 from __future__ import annotations
 
 import hashlib
+import itertools
 import stat
 import sys
 
@@ -149,6 +150,9 @@ def _face_fields(face) -> dict:
     return {name: getattr(face, name) for name in FACE_FIELDS}
 
 
+_FONT_NUMBERS = itertools.count()
+
+
 def _pdf_with(face, text: str) -> bytes:
     import io
 
@@ -158,7 +162,7 @@ def _pdf_with(face, text: str) -> bytes:
     constructor = ttfonts.TTFontFace
     ttfonts.TTFontFace = lambda *args, **kwargs: face
     try:
-        font = TTFont(f"Kept{id(face)}", face.filename)
+        font = TTFont(f"Kept{next(_FONT_NUMBERS)}", face.filename)  # a name no earlier font took
     finally:
         ttfonts.TTFontFace = constructor
     pdfmetrics.registerFont(font)
