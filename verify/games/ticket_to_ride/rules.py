@@ -127,7 +127,7 @@ class TicketToRideState(State):
     """Everything that changes during one game of Ticket to Ride: The Card Game."""
 
     # Every field, kept in slots (see `verify.engine.State`).
-    __slots__ = ('_lacking', '_offer', '_outcome', '_scores', '_tickets_seen', 'chance', 'cities', 'current',
+    __slots__ = ('_lacks', '_offer', '_outcome', '_scores', '_tickets_seen', 'chance', 'cities', 'current',
                  'deck', 'deck_number', 'discard', 'done', 'faceup', 'final', 'first_deal', 'game', 'hands',
                  'pending', 'phase', 'players', 'setup', 'step', 'ticket_deck', 'tickets', 'tracks', 'trigger',
                  'turns', 'yards')
@@ -159,7 +159,9 @@ class TicketToRideState(State):
         self._outcome = None
         self._scores: dict | None = None
         self._offer: tuple | None = None  # the last actions offered with what scores them fast
-        self._lacking: tuple | None = None  # what the mover's tickets lack, once worked out this turn
+        # What each player's tickets lack beyond the cards laid, once worked out; forgotten when
+        # their tickets or the cards they have laid change.
+        self._lacks: dict[str, tuple] = {}
         self._tickets_seen: tuple = ()  # every pile of tickets, as check_invariants last found them
 
     # --- helpers ----------------------------------------------------------------------------
@@ -179,7 +181,6 @@ class TicketToRideState(State):
         """Phase 1: the top card of each colour column of the mover's rail yard goes face down
         onto their tracks pile."""
         self.step = START
-        self._lacking = None
         player = self.players[self.current]
         yard = self.yards[player]
         if yard:
@@ -227,6 +228,7 @@ class TicketToRideState(State):
                 gathered += column
             self.tracks[p] = []
             self.yards[p] = {}
+        self._lacks.clear()
         self.deck, self.faceup, self.discard = [], [], []
         order = self.chance.shuffle("redeal", sorted(gathered))
         self.deck = order[::-1]
@@ -433,6 +435,7 @@ class TicketToRideState(State):
         kept = set(action.tickets)
         returned = sorted(t for t in offered if t not in kept)
         self.tickets[player].extend(sorted(kept))
+        self._lacks.pop(player, None)
         self.pending[player] = []
         if self.phase == CHOOSE:
             self.ticket_deck[:0] = returned  # under the deck for now; shuffled in when all have chosen
@@ -481,6 +484,8 @@ class TicketToRideState(State):
                     beaten.append((other, colour))
         for other, colour in beaten:
             self.discard.extend(self.yards[other].pop(colour))
+            self._lacks.pop(other, None)
+        self._lacks.pop(player, None)
         hand_list = self.hands[player]
         for card in action.cards:
             hand_list.remove(card)
@@ -690,6 +695,7 @@ class TicketToRideState(State):
         other.done = {p: list(t) for p, t in self.done.items()}
         other.ticket_deck = list(self.ticket_deck)
         other.cities = list(self.cities)
+        other._lacks = dict(self._lacks)
         other._scores = None
         other.chance = self.chance.copy()
         return other
@@ -777,11 +783,11 @@ class TicketToRideState(State):
             return [self._keeping(player, action.tickets, kept)[2] if type(action) is Keep
                     else self._score(player, action, wants, kept) for action in actions]
         _, _, second, draw, takes, groups, rival, free, tickets = offer
-        # Nothing the mover has laid or holds as tickets changes within a turn: what the tickets
-        # lack is worked out on the turn's first choice, and holds for the second card.
-        lack = self._lacking
+        # What the tickets lack changes only when the player's tickets or laid cards do (a play,
+        # a column discarded, tickets kept): it is worked out once in between.
+        lack = self._lacks.get(player)
         if lack is None:
-            lack = self._lacking = self._lack(player)
+            lack = self._lacks[player] = self._lack(player)
         missing, short = lack
         wants = missing, short, rival  # (only sets use the opponents' columns)
         scores = [STOP_SCORE] if second else []
