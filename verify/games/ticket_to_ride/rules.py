@@ -803,21 +803,20 @@ class TicketToRideState(State):
                 colour = group[0]
                 key = (group, missing.get(colour, 0), lacking, rival.get(colour, 0), loco_shown)
                 known = memo.get(key)
-                scores += known if known is not None else self._remember(key, player, self.game.plays_of(*group), wants)
+                scores += known if known is not None else self._remember(key, _set_scores(*key))
         if len(free) >= 3:
-            # A colour counts once in a set of three: whether the tickets lack it is all that matters.
-            key = (free, tuple([colour in missing for colour in free]),
-                   tuple([rival.get(colour, 0) for colour in free]))
+            # A colour counts once in a set of three: whether the tickets lack it is all that
+            # matters (no opponent shows these colours, so their columns add nothing).
+            key = tuple([colour in missing for colour in free])
             known = memo.get(key)
-            scores += known if known is not None else self._remember(key, player, self.game.trios_of(free), wants)
+            scores += known if known is not None else self._remember(key, _trio_scores(key))
         if tickets:
             scores.append(self._tickets_score(short))
         return scores
 
-    def _remember(self, key: tuple, player: str, plays: tuple[Play, ...], wants: tuple) -> tuple[float, ...]:
-        """The scores of `plays`, remembered under `key` (all they depend on) for score_actions."""
+    def _remember(self, key: tuple, scores: tuple[float, ...]) -> tuple[float, ...]:
+        """Scores of sets, remembered under `key` (all they depend on) for score_actions."""
         memo = self.game.set_scores
-        scores = tuple(self._score(player, play, wants, None) for play in plays)
         if len(memo) >= MEMO_SIZE:
             memo.clear()
         memo[key] = scores
@@ -900,6 +899,42 @@ STOP_SCORE = 0.0
 
 
 TAKE_WANTED, TAKE_OTHER = 1.0 + 1.2, 1.0 + 0.0  # a colour the tickets lack, another colour
+
+
+def _set_scores(group: tuple[str, int, int, int], wanted: int, lacking: bool, rival: int, loco_rival: int) -> tuple[float, ...]:
+    """The scores `_score` gives the sets `plays_of(*group)` offers, in their order, worked out
+    together: the tickets lack `wanted` cards of the colour (and more when `lacking`), the
+    opponents show `rival` cards of it and `loco_rival` locomotives. Each set's cards count in
+    the order `_score` adds them up, so every score is the very same number."""
+    colour, have, locos, beat = group
+    loco = 1.5 if lacking else 0.1
+    alone = 0.3 * rival
+    both = [0.3 * (rival if c == colour else loco_rival) for c in {colour, LOCO}]  # in the order `set(cards)` runs
+    scores = []
+    value = 0.0
+    for n in range(1, have + 1):
+        value += 2.0 if n <= wanted else 0.1
+        with_locos = value
+        for m in range(locos + 1):
+            if m:
+                with_locos += loco
+            if n + m >= 2 and n + m > beat:
+                if m:
+                    score = with_locos
+                    for extra in both:
+                        score += extra
+                else:
+                    score = with_locos + alone
+                scores.append(score)
+    return tuple(scores)
+
+
+def _trio_scores(wanted: tuple[bool, ...]) -> tuple[float, ...]:
+    """The scores `_score` gives the sets of three of `trios_of` colours, in their order, when
+    the tickets lack the colours marked in `wanted` and no opponent shows any of them: each
+    card counts as `_score` adds them up, so every score is the very same number."""
+    value = [2.0 if lacked else 0.1 for lacked in wanted]
+    return tuple(0.0 + value[i] + value[j] + value[k] for i, j, k in combinations(range(len(wanted)), 3))
 
 
 def _take_score(colour: str, missing: dict, short: int) -> float:
@@ -987,7 +1022,9 @@ class TicketToRide(Game):
         # The sets legal_actions offers: per (colour, held, locomotives, opponent's column) for
         # one colour, per tuple of colours no opponent shows for three.
         self.play_sets: dict[tuple, tuple[Play, ...]] = {}
-        self.set_scores: dict[tuple, tuple[float, ...]] = {}  # greedy scores of sets (see score_actions)
+        # Greedy scores of sets (see score_actions): per group of one colour, and per colours
+        # lacked or not for sets of three.
+        self.set_scores: dict[tuple, tuple[float, ...]] = {}
         self.needs: dict[tuple, dict[str, int]] = {}  # see needs_of
 
     def needs_of(self, tickets: list[int]) -> dict[str, int]:
