@@ -17,6 +17,7 @@ import textwrap
 from collections import Counter
 from dataclasses import dataclass
 from itertools import combinations
+from operator import itemgetter
 from typing import Any
 
 from verify.engine import Action, Chance, Game, IllegalAction, NotationError, SetupError, State, player_names
@@ -578,7 +579,8 @@ class TicketToRideState(State):
                         return super().check_invariants()
                     cards += column
         try:
-            if len(cards) != game.train_total or sum(map(game.card_weights.__getitem__, cards)) != game.train_weight:
+            # (itemgetter looks every card up in one call, quicker than a call per card)
+            if len(cards) != game.train_total or sum(itemgetter(*cards)(game.card_weights)) != game.train_weight:
                 return super().check_invariants()
         except (KeyError, TypeError):  # not a train card (or not hashable): the full report says where
             return super().check_invariants()
