@@ -800,25 +800,27 @@ class TicketToRideState(State):
             scores += [loco if colour == LOCO else TAKE_WANTED if colour in missing else TAKE_OTHER for colour in takes]
         memo = self.game.set_scores
         if groups:
-            lacking, loco_shown = short > 0, rival.get(LOCO, 0)
-            for group in groups:
-                colour = group[0]
-                key = (group, missing.get(colour, 0), lacking, rival.get(colour, 0), loco_shown)
+            lacking, loco_shown, first = short > 0, rival.get(LOCO, 0), self.game.colour_first
+            for colour, have, locos, beat in groups:
+                # The scores depend on the colour itself only through where `set` puts it.
+                key = (have, locos, beat, missing.get(colour, 0), lacking, rival.get(colour, 0), loco_shown, first[colour])
                 known = memo.get(key)
-                scores += known if known is not None else self._remember(key, _set_scores(*key))
+                scores += known if known is not None else self._remember(memo, key, _set_scores(*key))
         if len(free) >= 3:
             # A colour counts once in a set of three: whether the tickets lack it is all that
             # matters (no opponent shows these colours, so their columns add nothing).
             key = tuple([colour in missing for colour in free])
-            known = memo.get(key)
-            scores += known if known is not None else self._remember(key, _trio_scores(key))
+            known = self.game.trio_scores.get(key)
+            if known is None:
+                known = self._remember(self.game.trio_scores, key, _trio_scores(key))
+            scores += known
         if tickets:
             scores.append(self._tickets_score(short))
         return scores
 
-    def _remember(self, key: tuple, scores: tuple[float, ...]) -> tuple[float, ...]:
-        """Scores of sets, remembered under `key` (all they depend on) for score_actions."""
-        memo = self.game.set_scores
+    @staticmethod
+    def _remember(memo: dict, key: tuple, scores: tuple[float, ...]) -> tuple[float, ...]:
+        """Scores of sets, remembered in `memo` under `key` (all they depend on) for score_actions."""
         if len(memo) >= MEMO_SIZE:
             memo.clear()
         memo[key] = scores
@@ -903,15 +905,16 @@ STOP_SCORE = 0.0
 TAKE_WANTED, TAKE_OTHER = 1.0 + 1.2, 1.0 + 0.0  # a colour the tickets lack, another colour
 
 
-def _set_scores(group: tuple[str, int, int, int], wanted: int, lacking: bool, rival: int, loco_rival: int) -> tuple[float, ...]:
-    """The scores `_score` gives the sets `plays_of(*group)` offers, in their order, worked out
-    together: the tickets lack `wanted` cards of the colour (and more when `lacking`), the
-    opponents show `rival` cards of it and `loco_rival` locomotives. Each set's cards count in
-    the order `_score` adds them up, so every score is the very same number."""
-    colour, have, locos, beat = group
+def _set_scores(have: int, locos: int, beat: int, wanted: int, lacking: bool, rival: int, loco_rival: int,
+                colour_first: bool) -> tuple[float, ...]:
+    """The scores `_score` gives the sets of a colour `plays_of(colour, have, locos, beat)`
+    offers, in their order, worked out together: the tickets lack `wanted` cards of the colour
+    (and more when `lacking`), the opponents show `rival` cards of it and `loco_rival`
+    locomotives; `set` puts the colour before the locomotive when `colour_first`. Each set's
+    cards count in the order `_score` adds them up, so every score is the very same number."""
     loco = 1.5 if lacking else 0.1
     alone = 0.3 * rival
-    both = [0.3 * (rival if c == colour else loco_rival) for c in {colour, LOCO}]  # in the order `set(cards)` runs
+    both = (alone, 0.3 * loco_rival) if colour_first else (0.3 * loco_rival, alone)  # in the order `set(cards)` runs
     scores = []
     value = 0.0
     for n in range(1, have + 1):
@@ -1024,9 +1027,13 @@ class TicketToRide(Game):
         # The sets legal_actions offers: per (colour, held, locomotives, opponent's column) for
         # one colour, per tuple of colours no opponent shows for three.
         self.play_sets: dict[tuple, tuple[Play, ...]] = {}
-        # Greedy scores of sets (see score_actions): per group of one colour, and per colours
-        # lacked or not for sets of three.
+        # Greedy scores of sets (see score_actions and `_set_scores`): of one colour and locomotives,
+        # and of three colours by which of them the tickets lack.
         self.set_scores: dict[tuple, tuple[float, ...]] = {}
+        self.trio_scores: dict[tuple, tuple[float, ...]] = {}
+        # Whether `set` runs through a colour before the locomotive (in a set of the colour's
+        # cards with locomotives on top), as `_score` adds them up.
+        self.colour_first = {c: next(iter({c, LOCO})) == c for c in self.colours}
         self.needs: dict[tuple, dict[str, int]] = {}  # see needs_of
 
     def needs_of(self, tickets: list[int]) -> dict[str, int]:
