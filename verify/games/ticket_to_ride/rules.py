@@ -16,7 +16,7 @@ import textwrap
 
 from collections import Counter
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import accumulate, combinations
 from operator import itemgetter
 from typing import Any
 
@@ -128,7 +128,7 @@ class TicketToRideState(State):
     """Everything that changes during one game of Ticket to Ride: The Card Game."""
 
     # Every field, kept in slots (see `verify.engine.State`).
-    __slots__ = ('_lacks', '_offer', '_outcome', '_scores', '_tickets_seen', 'chance', 'cities', 'current',
+    __slots__ = ('_lacks', '_deck_weights', '_offer', '_outcome', '_scores', '_tickets_seen', 'chance', 'cities', 'current',
                  'deck', 'deck_number', 'discard', 'done', 'faceup', 'final', 'first_deal', 'game', 'hands',
                  'pending', 'phase', 'players', 'setup', 'step', 'ticket_deck', 'tickets', 'tracks', 'trigger',
                  'turns', 'yards')
@@ -164,6 +164,7 @@ class TicketToRideState(State):
         # their tickets or the cards they have laid change.
         self._lacks: dict[str, tuple] = {}
         self._tickets_seen: tuple = ()  # every pile of tickets, as check_invariants last found them
+        self._deck_weights: tuple = [], [0]  # a train deck and the weight of each bottom part (see _deck_weight)
 
     # --- helpers ----------------------------------------------------------------------------
 
@@ -563,7 +564,7 @@ class TicketToRideState(State):
         move far less often than the rest, are looked at only when their piles are not those the
         last check found right."""
         game = self.game
-        cards = self.deck + self.faceup + self.discard
+        cards = self.faceup + self.discard
         for hand in self.hands.values():
             cards += hand
         for pile in self.tracks.values():
@@ -578,9 +579,11 @@ class TicketToRideState(State):
                             (n != len(column) and (column.count(LOCO) != len(column) - n or column.index(LOCO) != n)):
                         return super().check_invariants()
                     cards += column
+        deck = self.deck
         try:
             # (itemgetter looks every card up in one call, quicker than a call per card)
-            if len(cards) != game.train_total or sum(itemgetter(*cards)(game.card_weights)) != game.train_weight:
+            if len(cards) + len(deck) != game.train_total or \
+                    sum(itemgetter(*cards)(game.card_weights)) + self._deck_weight() != game.train_weight:
                 return super().check_invariants()
         except (KeyError, TypeError):  # not a train card (or not hashable): the full report says where
             return super().check_invariants()
@@ -608,6 +611,17 @@ class TicketToRideState(State):
         if seen is not None:
             self._tickets_seen = seen
         return []
+
+    def _deck_weight(self) -> int:
+        """The weight of the train deck (see check_invariants). A draw takes its top card, so the
+        weights of every bottom part of the deck are worked out once and serve until it is
+        anything but a bottom part of the deck they were worked out for."""
+        deck = self.deck
+        known, weights = self._deck_weights
+        if len(deck) > len(known) or deck != known[:len(deck)]:
+            known, weights = list(deck), list(accumulate(map(self.game.card_weights.__getitem__, deck), initial=0))
+            self._deck_weights = known, weights
+        return weights[len(deck)]
 
     def rule_problems(self) -> list[str]:
         problems = []
