@@ -558,11 +558,12 @@ class TicketToRideState(State):
         Train cards: the cards of every zone, each weighed by a power of one more than the number
         of train cards (a digit per kind), add up to the weight of all of them, and there are as
         many as the game has. With that many cards no kind can fill a digit, so the sum is equal
-        exactly when every kind is there as often as the game has it. Tickets: as many as the
-        game has, and all of them. Big cities: all of them, each once. A column: its colour, once
-        or more, then only locomotives, and a colour no other column shows. The tickets, which
-        move far less often than the rest, are looked at only when their piles are not those the
-        last check found right."""
+        exactly when every kind is there as often as the game has it; the deck's weight comes
+        from `_deck_weight`, which weighs it again whenever it changed other than by draws.
+        Tickets: as many as the game has, and all of them. Big cities: all of them, each once. A
+        column: its colour, once or more, then only locomotives, and a colour no other column
+        shows. The tickets, which move far less often than the rest, are looked at only when their
+        piles are not those the last check found right."""
         game = self.game
         cards = self.faceup + self.discard
         for hand in self.hands.values():
