@@ -225,3 +225,31 @@ def test_the_quick_check_reports_every_planted_fault_as_the_full_check_does(game
                 assert broken.check_invariants() == expected, name
                 planted[name] += 1
     assert set(planted) == set(FAULTS)
+
+
+def test_the_deck_weighed_once_still_shows_every_card_changed_lost_or_added(game):
+    """The quick check weighs the bottom parts of the train deck once: a deck that is anything
+    but a bottom part of the deck weighed is weighed again, so every fault in it is reported."""
+    state = game.new_state(4, seed=5)
+    state.apply("P1", state.legal_actions("P1")[0])
+    assert state.check_invariants() == []
+    for k in (0, len(state.deck) // 2, len(state.deck) - 1):
+        changed = state.clone()
+        assert changed.check_invariants() == []
+        changed.deck[k] = next(c for c in game.train_cards if c != changed.deck[k])
+        assert changed.check_invariants() == full_check(changed) != []
+    faults = {
+        "the top card lost": lambda deck: deck.pop(),
+        "the bottom card lost": lambda deck: deck.pop(0),
+        "a card added on top": lambda deck: deck.append(deck[0]),
+        "a card added at the bottom": lambda deck: deck.insert(0, deck[-1]),
+    }
+    for name, fault in faults.items():
+        broken = state.clone()
+        assert broken.check_invariants() == []
+        fault(broken.deck)
+        assert broken.check_invariants() == full_check(broken) != [], name
+    moved = state.clone()  # a card of a hand put back on the deck: nothing is lost
+    assert moved.check_invariants() == []
+    moved.deck.append(moved.hands["P2"].pop())
+    assert moved.check_invariants() == [] == full_check(moved)

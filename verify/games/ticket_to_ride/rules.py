@@ -16,7 +16,8 @@ import textwrap
 
 from collections import Counter
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import accumulate, combinations
+from operator import itemgetter
 from typing import Any
 
 from verify.engine import Action, Chance, Game, IllegalAction, NotationError, SetupError, State, player_names
@@ -127,7 +128,7 @@ class TicketToRideState(State):
     """Everything that changes during one game of Ticket to Ride: The Card Game."""
 
     # Every field, kept in slots (see `verify.engine.State`).
-    __slots__ = ('_lacking', '_offer', '_outcome', '_scores', '_tickets_seen', 'chance', 'cities', 'current',
+    __slots__ = ('_lacks', '_deck_weights', '_offer', '_outcome', '_scores', '_tickets_seen', 'chance', 'cities', 'current',
                  'deck', 'deck_number', 'discard', 'done', 'faceup', 'final', 'first_deal', 'game', 'hands',
                  'pending', 'phase', 'players', 'setup', 'step', 'ticket_deck', 'tickets', 'tracks', 'trigger',
                  'turns', 'yards')
@@ -159,8 +160,11 @@ class TicketToRideState(State):
         self._outcome = None
         self._scores: dict | None = None
         self._offer: tuple | None = None  # the last actions offered with what scores them fast
-        self._lacking: tuple | None = None  # what the mover's tickets lack, once worked out this turn
+        # What each player's tickets lack beyond the cards laid, once worked out; forgotten when
+        # their tickets or the cards they have laid change.
+        self._lacks: dict[str, tuple] = {}
         self._tickets_seen: tuple = ()  # every pile of tickets, as check_invariants last found them
+        self._deck_weights: tuple = [], [0]  # a train deck and the weight of each bottom part (see _deck_weight)
 
     # --- helpers ----------------------------------------------------------------------------
 
@@ -179,7 +183,6 @@ class TicketToRideState(State):
         """Phase 1: the top card of each colour column of the mover's rail yard goes face down
         onto their tracks pile."""
         self.step = START
-        self._lacking = None
         player = self.players[self.current]
         yard = self.yards[player]
         if yard:
@@ -227,6 +230,7 @@ class TicketToRideState(State):
                 gathered += column
             self.tracks[p] = []
             self.yards[p] = {}
+        self._lacks.clear()
         self.deck, self.faceup, self.discard = [], [], []
         order = self.chance.shuffle("redeal", sorted(gathered))
         self.deck = order[::-1]
@@ -433,6 +437,7 @@ class TicketToRideState(State):
         kept = set(action.tickets)
         returned = sorted(t for t in offered if t not in kept)
         self.tickets[player].extend(sorted(kept))
+        self._lacks.pop(player, None)
         self.pending[player] = []
         if self.phase == CHOOSE:
             self.ticket_deck[:0] = returned  # under the deck for now; shuffled in when all have chosen
@@ -481,6 +486,8 @@ class TicketToRideState(State):
                     beaten.append((other, colour))
         for other, colour in beaten:
             self.discard.extend(self.yards[other].pop(colour))
+            self._lacks.pop(other, None)
+        self._lacks.pop(player, None)
         hand_list = self.hands[player]
         for card in action.cards:
             hand_list.remove(card)
@@ -551,13 +558,14 @@ class TicketToRideState(State):
         Train cards: the cards of every zone, each weighed by a power of one more than the number
         of train cards (a digit per kind), add up to the weight of all of them, and there are as
         many as the game has. With that many cards no kind can fill a digit, so the sum is equal
-        exactly when every kind is there as often as the game has it. Tickets: as many as the
-        game has, and all of them. Big cities: all of them, each once. A column: its colour, once
-        or more, then only locomotives, and a colour no other column shows. The tickets, which
-        move far less often than the rest, are looked at only when their piles are not those the
-        last check found right."""
+        exactly when every kind is there as often as the game has it; the deck's weight comes
+        from `_deck_weight`, which weighs it again whenever it changed other than by draws.
+        Tickets: as many as the game has, and all of them. Big cities: all of them, each once. A
+        column: its colour, once or more, then only locomotives, and a colour no other column
+        shows. The tickets, which move far less often than the rest, are looked at only when their
+        piles are not those the last check found right."""
         game = self.game
-        cards = self.deck + self.faceup + self.discard
+        cards = self.faceup + self.discard
         for hand in self.hands.values():
             cards += hand
         for pile in self.tracks.values():
@@ -572,8 +580,11 @@ class TicketToRideState(State):
                             (n != len(column) and (column.count(LOCO) != len(column) - n or column.index(LOCO) != n)):
                         return super().check_invariants()
                     cards += column
+        deck = self.deck
         try:
-            if len(cards) != game.train_total or sum(map(game.card_weights.__getitem__, cards)) != game.train_weight:
+            # (itemgetter looks every card up in one call, quicker than a call per card)
+            if len(cards) + len(deck) != game.train_total or \
+                    sum(itemgetter(*cards)(game.card_weights)) + self._deck_weight() != game.train_weight:
                 return super().check_invariants()
         except (KeyError, TypeError):  # not a train card (or not hashable): the full report says where
             return super().check_invariants()
@@ -601,6 +612,17 @@ class TicketToRideState(State):
         if seen is not None:
             self._tickets_seen = seen
         return []
+
+    def _deck_weight(self) -> int:
+        """The weight of the train deck (see check_invariants). A draw takes its top card, so the
+        weights of every bottom part of the deck are worked out once and serve until it is
+        anything but a bottom part of the deck they were worked out for."""
+        deck = self.deck
+        known, weights = self._deck_weights
+        if len(deck) > len(known) or deck != known[:len(deck)]:
+            known, weights = list(deck), list(accumulate(map(self.game.card_weights.__getitem__, deck), initial=0))
+            self._deck_weights = known, weights
+        return weights[len(deck)]
 
     def rule_problems(self) -> list[str]:
         problems = []
@@ -690,6 +712,7 @@ class TicketToRideState(State):
         other.done = {p: list(t) for p, t in self.done.items()}
         other.ticket_deck = list(self.ticket_deck)
         other.cities = list(self.cities)
+        other._lacks = dict(self._lacks)
         other._scores = None
         other.chance = self.chance.copy()
         return other
@@ -777,11 +800,11 @@ class TicketToRideState(State):
             return [self._keeping(player, action.tickets, kept)[2] if type(action) is Keep
                     else self._score(player, action, wants, kept) for action in actions]
         _, _, second, draw, takes, groups, rival, free, tickets = offer
-        # Nothing the mover has laid or holds as tickets changes within a turn: what the tickets
-        # lack is worked out on the turn's first choice, and holds for the second card.
-        lack = self._lacking
+        # What the tickets lack changes only when the player's tickets or laid cards do (a play,
+        # a column discarded, tickets kept): it is worked out once in between.
+        lack = self._lacks.get(player)
         if lack is None:
-            lack = self._lacking = self._lack(player)
+            lack = self._lacks[player] = self._lack(player)
         missing, short = lack
         wants = missing, short, rival  # (only sets use the opponents' columns)
         scores = [STOP_SCORE] if second else []
@@ -792,26 +815,27 @@ class TicketToRideState(State):
             scores += [loco if colour == LOCO else TAKE_WANTED if colour in missing else TAKE_OTHER for colour in takes]
         memo = self.game.set_scores
         if groups:
-            lacking, loco_shown = short > 0, rival.get(LOCO, 0)
-            for group in groups:
-                colour = group[0]
-                key = (group, missing.get(colour, 0), lacking, rival.get(colour, 0), loco_shown)
+            lacking, loco_shown, first = short > 0, rival.get(LOCO, 0), self.game.colour_first
+            for colour, have, locos, beat in groups:
+                # The scores depend on the colour itself only through where `set` puts it.
+                key = (have, locos, beat, missing.get(colour, 0), lacking, rival.get(colour, 0), loco_shown, first[colour])
                 known = memo.get(key)
-                scores += known if known is not None else self._remember(key, player, self.game.plays_of(*group), wants)
+                scores += known if known is not None else self._remember(memo, key, _set_scores(*key))
         if len(free) >= 3:
-            # A colour counts once in a set of three: whether the tickets lack it is all that matters.
-            key = (free, tuple([colour in missing for colour in free]),
-                   tuple([rival.get(colour, 0) for colour in free]))
-            known = memo.get(key)
-            scores += known if known is not None else self._remember(key, player, self.game.trios_of(free), wants)
+            # A colour counts once in a set of three: whether the tickets lack it is all that
+            # matters (no opponent shows these colours, so their columns add nothing).
+            key = tuple([colour in missing for colour in free])
+            known = self.game.trio_scores.get(key)
+            if known is None:
+                known = self._remember(self.game.trio_scores, key, _trio_scores(key))
+            scores += known
         if tickets:
             scores.append(self._tickets_score(short))
         return scores
 
-    def _remember(self, key: tuple, player: str, plays: tuple[Play, ...], wants: tuple) -> tuple[float, ...]:
-        """The scores of `plays`, remembered under `key` (all they depend on) for score_actions."""
-        memo = self.game.set_scores
-        scores = tuple(self._score(player, play, wants, None) for play in plays)
+    @staticmethod
+    def _remember(memo: dict, key: tuple, scores: tuple[float, ...]) -> tuple[float, ...]:
+        """Scores of sets, remembered in `memo` under `key` (all they depend on) for score_actions."""
         if len(memo) >= MEMO_SIZE:
             memo.clear()
         memo[key] = scores
@@ -894,6 +918,43 @@ STOP_SCORE = 0.0
 
 
 TAKE_WANTED, TAKE_OTHER = 1.0 + 1.2, 1.0 + 0.0  # a colour the tickets lack, another colour
+
+
+def _set_scores(have: int, locos: int, beat: int, wanted: int, lacking: bool, rival: int, loco_rival: int,
+                colour_first: bool) -> tuple[float, ...]:
+    """The scores `_score` gives the sets of a colour `plays_of(colour, have, locos, beat)`
+    offers, in their order, worked out together: the tickets lack `wanted` cards of the colour
+    (and more when `lacking`), the opponents show `rival` cards of it and `loco_rival`
+    locomotives; `set` puts the colour before the locomotive when `colour_first`. Each set's
+    cards count in the order `_score` adds them up, so every score is the very same number."""
+    loco = 1.5 if lacking else 0.1
+    alone = 0.3 * rival
+    both = (alone, 0.3 * loco_rival) if colour_first else (0.3 * loco_rival, alone)  # in the order `set(cards)` runs
+    scores = []
+    value = 0.0
+    for n in range(1, have + 1):
+        value += 2.0 if n <= wanted else 0.1
+        with_locos = value
+        for m in range(locos + 1):
+            if m:
+                with_locos += loco
+            if n + m >= 2 and n + m > beat:
+                if m:
+                    score = with_locos
+                    for extra in both:
+                        score += extra
+                else:
+                    score = with_locos + alone
+                scores.append(score)
+    return tuple(scores)
+
+
+def _trio_scores(wanted: tuple[bool, ...]) -> tuple[float, ...]:
+    """The scores `_score` gives the sets of three of `trios_of` colours, in their order, when
+    the tickets lack the colours marked in `wanted` and no opponent shows any of them: each
+    card counts as `_score` adds them up, so every score is the very same number."""
+    value = [2.0 if lacked else 0.1 for lacked in wanted]
+    return tuple(0.0 + value[i] + value[j] + value[k] for i, j, k in combinations(range(len(wanted)), 3))
 
 
 def _take_score(colour: str, missing: dict, short: int) -> float:
@@ -981,7 +1042,13 @@ class TicketToRide(Game):
         # The sets legal_actions offers: per (colour, held, locomotives, opponent's column) for
         # one colour, per tuple of colours no opponent shows for three.
         self.play_sets: dict[tuple, tuple[Play, ...]] = {}
-        self.set_scores: dict[tuple, tuple[float, ...]] = {}  # greedy scores of sets (see score_actions)
+        # Greedy scores of sets (see score_actions and `_set_scores`): of one colour and locomotives,
+        # and of three colours by which of them the tickets lack.
+        self.set_scores: dict[tuple, tuple[float, ...]] = {}
+        self.trio_scores: dict[tuple, tuple[float, ...]] = {}
+        # Whether `set` runs through a colour before the locomotive (in a set of the colour's
+        # cards with locomotives on top), as `_score` adds them up.
+        self.colour_first = {c: next(iter({c, LOCO})) == c for c in self.colours}
         self.needs: dict[tuple, dict[str, int]] = {}  # see needs_of
 
     def needs_of(self, tickets: list[int]) -> dict[str, int]:
