@@ -8,6 +8,7 @@ import hashlib
 import itertools
 import stat
 import sys
+from unittest.mock import patch
 
 import pytest
 from reportlab.pdfbase.ttfonts import TTFont
@@ -165,12 +166,15 @@ def _pdf_with(face, text: str) -> bytes:
         font = TTFont(f"Kept{next(_FONT_NUMBERS)}", face.filename)  # a name no earlier font took
     finally:
         ttfonts.TTFontFace = constructor
-    pdfmetrics.registerFont(font)
     out = io.BytesIO()
-    canvas = Canvas(out, invariant=1)
-    canvas.setFont(font.fontName, 12)
-    canvas.drawString(10, 10, text)
-    canvas.save()
+    # reportlab registers a second font of a face name it knows as the first one: this face, not
+    # the same font registered earlier in the process, must set the text.
+    with patch.dict(pdfmetrics._dynFaceNames, clear=True):
+        pdfmetrics.registerFont(font)
+        canvas = Canvas(out, invariant=1)
+        canvas.setFont(font.fontName, 12)
+        canvas.drawString(10, 10, text)
+        canvas.save()
     return out.getvalue().replace(font.fontName.encode(), b"F")
 
 
