@@ -340,6 +340,23 @@ def _render_job(index: int) -> int:
     return index
 
 
+def _render_jobs(indices: list[int]) -> list[int]:
+    return [_render_job(index) for index in indices]
+
+
+def _groups(jobs: list[tuple[Path, Render]], chosen: list[int]) -> list[list[int]]:
+    """The jobs `chosen`, grouped for the worker processes: the files of one kind of one game go to
+    one process, which works out what they share (a game's pictures, its card texts' line breaks,
+    its replayed examples, the thumbnails of an assembly page in both languages) once. The rule
+    sheets, the longest to draw, go first; short files are left for the end, where one process
+    would otherwise wait on the other."""
+    groups: dict[tuple, list[int]] = {}
+    for index in chosen:
+        path = jobs[index][0]
+        groups.setdefault((path.parent, path.name.split("-")[0]), []).append(index)
+    return sorted(groups.values(), key=lambda group: not jobs[group[0]][0].name.startswith("rules-"))
+
+
 def render_all(jobs: list[tuple[Path, Render]], workers: int = 1,
                progress: Callable[[Path], object] | None = None) -> list[Path]:
     """Render every (path, render) and return the paths in the order given. With more than one
@@ -361,14 +378,10 @@ def render_all(jobs: list[tuple[Path, Render]], workers: int = 1,
             with local_pool(workers) as pool:
                 for wave in (False, True):
                     chosen = [i for i, (path, _) in enumerate(jobs) if reads_other_outputs(path) is wave]
-                    # The rule sheets take longest to draw: begun first, they leave short files
-                    # for the end, where one process would otherwise wait on the other.
-                    chosen.sort(key=lambda i: not jobs[i][0].name.startswith("rules-"))
-                    # An assembly page comes in one language after another for each paper: a pair
-                    # goes to one process, which draws the thumbnails they share once.
-                    for index in pool.imap(_render_job, chosen, chunksize=2 if wave else 1):
+                    for group in pool.imap(_render_jobs, _groups(jobs, chosen)):
                         if progress is not None:
-                            progress(jobs[index][0])
+                            for index in group:
+                                progress(jobs[index][0])
     finally:
         _jobs = previous
     return [path for path, _ in jobs]

@@ -162,3 +162,16 @@ def test_the_versions_a_build_depends_on_are_those_python_reports():
             pass
     assert "reportlab" in expected and "no-such-library" not in expected
     assert installed_versions(names) == expected
+
+
+def test_worker_processes_take_a_games_files_of_one_kind_together_rule_sheets_first(tmp_path):
+    from cardgen.build import _groups
+
+    names = ["a/cards-a4-home.pdf", "a/rules-a4-en.pdf", "a/cards-a4-fold.pdf", "b/cards-a4-home.pdf",
+             "b/rules-a4-en.pdf", "a/rules-letter-en.pdf", "calibration-a4.pdf"]
+    jobs = [(tmp_path / name, None) for name in names]
+    groups = _groups(jobs, list(range(len(jobs))))
+    assert sorted(i for group in groups for i in group) == list(range(len(jobs)))  # each job once
+    assert [[names[i] for i in group] for group in groups] == [
+        ["a/rules-a4-en.pdf", "a/rules-letter-en.pdf"], ["b/rules-a4-en.pdf"],
+        ["a/cards-a4-home.pdf", "a/cards-a4-fold.pdf"], ["b/cards-a4-home.pdf"], ["calibration-a4.pdf"]]
