@@ -345,15 +345,17 @@ def _render_jobs(indices: list[int]) -> list[int]:
 
 
 def _groups(jobs: list[tuple[Path, Render]], chosen: list[int]) -> list[list[int]]:
-    """The jobs `chosen`, grouped for the worker processes: the files of one kind of one game go to
+    """The jobs `chosen`, grouped for the worker processes: the PDFs of one kind of one game go to
     one process, which works out what they share (a game's pictures, its card texts' line breaks,
-    its replayed examples, the thumbnails of an assembly page in both languages) once. The rule
-    sheets, the longest to draw, go first; short files are left for the end, where one process
-    would otherwise wait on the other."""
+    its replayed examples, the thumbnails of an assembly page in both languages) once. Other files
+    (a shop's or Tabletop Simulator's pictures, many to a game) go one by one. The rule sheets,
+    the longest to draw, go first; short files are left for the end, where one process would
+    otherwise wait on the other."""
     groups: dict[tuple, list[int]] = {}
     for index in chosen:
         path = jobs[index][0]
-        groups.setdefault((path.parent, path.name.split("-")[0]), []).append(index)
+        key = (path.parent, path.name.split("-")[0]) if path.suffix == ".pdf" else (path,)
+        groups.setdefault(key, []).append(index)
     return sorted(groups.values(), key=lambda group: not jobs[group[0]][0].name.startswith("rules-"))
 
 

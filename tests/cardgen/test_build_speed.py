@@ -168,10 +168,12 @@ def test_worker_processes_take_a_games_files_of_one_kind_together_rule_sheets_fi
     from cardgen.build import _groups
 
     names = ["a/cards-a4-home.pdf", "a/rules-a4-en.pdf", "a/cards-a4-fold.pdf", "b/cards-a4-home.pdf",
-             "b/rules-a4-en.pdf", "a/rules-letter-en.pdf", "calibration-a4.pdf"]
+             "b/rules-a4-en.pdf", "a/rules-letter-en.pdf", "calibration-a4.pdf", "a/shop-poker/front-001.png",
+             "a/shop-poker/front-002.png"]
     jobs = [(tmp_path / name, None) for name in names]
     groups = _groups(jobs, list(range(len(jobs))))
     assert sorted(i for group in groups for i in group) == list(range(len(jobs)))  # each job once
     assert [[names[i] for i in group] for group in groups] == [
         ["a/rules-a4-en.pdf", "a/rules-letter-en.pdf"], ["b/rules-a4-en.pdf"],
-        ["a/cards-a4-home.pdf", "a/cards-a4-fold.pdf"], ["b/cards-a4-home.pdf"], ["calibration-a4.pdf"]]
+        ["a/cards-a4-home.pdf", "a/cards-a4-fold.pdf"], ["b/cards-a4-home.pdf"], ["calibration-a4.pdf"],
+        ["a/shop-poker/front-001.png"], ["a/shop-poker/front-002.png"]]  # pictures, many to a game, one by one
