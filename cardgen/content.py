@@ -151,6 +151,15 @@ class GameContent:
         return PLACEHOLDER.sub(lambda m: m.group(0)[0] if m.group(1) is None else str(facts[m.group(1)]), text)
 
 
+def term(content: GameContent, key: str, lang: str) -> str:
+    """A word from the `terms` of rules.yaml, so that pictures and cards use the same words as
+    the rule text."""
+    terms = content.files.get("rules", {}).get("terms", {})
+    if key not in terms:
+        raise ContentErrors([content.error("rules", ["terms"], f"missing term {key!r}, which a diagram prints")])
+    return terms[key][lang]
+
+
 def discover_games(content_dir: Path) -> list[str]:
     """Game folders (those holding a game.yaml), sorted."""
     content_dir = Path(content_dir)

@@ -7,7 +7,9 @@ from typing import Callable
 
 from reportlab.platypus import Flowable
 
-from cardgen.errors import ContentErrors
+from cardgen.content import term  # the rules' words, which pictures share with the cards
+
+__all__ = ["Picture", "term"]
 
 
 class Picture(Flowable):
@@ -28,11 +30,3 @@ class Picture(Flowable):
 
     def draw(self):
         self.paint(self.canv)
-
-
-def term(content, key: str, lang: str) -> str:
-    """A word from the `terms` of rules.yaml, so that pictures use the same words as the text."""
-    terms = content.files.get("rules", {}).get("terms", {})
-    if key not in terms:
-        raise ContentErrors([content.error("rules", ["terms"], f"missing term {key!r}, which a diagram prints")])
-    return terms[key][lang]

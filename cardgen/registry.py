@@ -170,6 +170,51 @@ def _interface_names() -> set[str]:
     return {name for name in vars(GameDefinition) if not name.startswith("_")} | {"id"}
 
 
+class SheetTable(Mapping):
+    """A game's table of rule-sheet pieces (its `diagrams` or `parts`), named by the module that
+    holds it and imported the first time a rule sheet reads it: those modules bring reportlab's
+    page layout, which card sheets alone never need. Its functions are checked then."""
+
+    def __init__(self, module: str, name: str):
+        self.module, self.name = module, name
+        self._table: Mapping | None = None
+
+    def _loaded(self) -> Mapping:
+        if self._table is None:
+            import importlib
+
+            table = getattr(importlib.import_module(self.module), self.name)
+            _check_table(f"{self.module}.{self.name}", table)
+            self._table = table
+        return self._table
+
+    def __getitem__(self, key):
+        return self._loaded()[key]
+
+    def __iter__(self):
+        return iter(self._loaded())
+
+    def __len__(self) -> int:
+        return len(self._loaded())
+
+
+def sheet_function(module: str, name: str) -> Callable:
+    """A rule-sheet function (such as `example_diagram`) of a module imported when it is first
+    called, for the same reason as `SheetTable`."""
+    def call(*args, **kwargs):
+        import importlib
+
+        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+
+    call.__name__ = call.__qualname__ = name
+    return call
+
+
+def _check_table(what: str, table) -> None:
+    if not isinstance(table, Mapping) or not all(callable(f) for f in table.values()):
+        raise TypeError(f"{what} must map names to functions")
+
+
 _GAMES: dict[str, GameDefinition] = {}
 
 
@@ -182,8 +227,8 @@ def register(definition: GameDefinition) -> GameDefinition:
         raise TypeError(f"{type(definition).__name__} has no id")
     for name in ("diagrams", "parts"):
         table = getattr(definition, name)
-        if not isinstance(table, Mapping) or not all(callable(f) for f in table.values()):
-            raise TypeError(f"{game_id}: {name} must map names to functions")
+        if not isinstance(table, SheetTable):  # one imported when first read is checked then
+            _check_table(f"{game_id}: {name}", table)
     if definition.example_diagram is not None and not callable(definition.example_diagram):
         raise TypeError(f"{game_id}: example_diagram must be a function")
     if definition.engine is not None and not callable(getattr(definition.engine, "new_state", None)):

@@ -79,3 +79,34 @@ def test_parts_of_the_wrong_kind_are_refused(monkeypatch):
 
     with pytest.raises(TypeError, match="diagrams must map names to functions"):
         register(BadDiagrams())
+
+
+def test_rule_sheet_pieces_named_by_module_are_imported_and_checked_when_first_read(monkeypatch, tmp_path):
+    """A game may name its rule-sheet tables by module, so that card sheets alone never import
+    them; they are checked when a rule sheet first reads them."""
+    import sys
+
+    from cardgen.registry import SheetTable, sheet_function
+
+    monkeypatch.setattr(cardgen.registry, "_GAMES", registered())
+    (tmp_path / "tiny_sheet_pieces.py").write_text(
+        "DIAGRAMS = {'board': lambda content, lang: ('board', lang)}\n"
+        "BROKEN = {'board': 'not a function'}\n"
+        "def example(content, lang, example):\n    return ('example', lang)\n", "utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+
+    class Deferred(type(GAME)):
+        diagrams = SheetTable("tiny_sheet_pieces", "DIAGRAMS")
+        example_diagram = staticmethod(sheet_function("tiny_sheet_pieces", "example"))
+
+    class Broken(type(GAME)):
+        diagrams = SheetTable("tiny_sheet_pieces", "BROKEN")
+
+    register(Deferred())
+    register(Broken())
+    assert "tiny_sheet_pieces" not in sys.modules
+    assert Deferred.diagrams["board"](None, "en") == ("board", "en")
+    assert Deferred.example_diagram(None, "zh-Hant", None) == ("example", "zh-Hant")
+    with pytest.raises(TypeError, match="BROKEN must map names to functions"):
+        list(Broken.diagrams)
+    monkeypatch.delitem(sys.modules, "tiny_sheet_pieces")

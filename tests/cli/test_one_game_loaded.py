@@ -31,7 +31,7 @@ def _card_build_loads(game: str, out, cache) -> list[str]:
              f"    main(['build', {game!r}, '--only', 'cards', *{ONE_PAPER!r}, '--out', {str(out)!r}])\n"
              "except SystemExit as exit_:\n"
              "    assert not exit_.code, exit_.code\n"
-             "print(sorted(m for m in ('sympy', 'jsonschema') if m in sys.modules))")
+             "print(sorted(m for m in ('sympy', 'jsonschema', 'reportlab.platypus') if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=300,
                           env={**os.environ, "CARDGEN_CACHE": str(cache)})
     assert done.returncode == 0, done.stderr
@@ -43,4 +43,12 @@ def test_card_sheets_built_again_load_neither_the_odds_nor_the_schema_library(tm
     """The rule texts of these games quote exact odds. Their checks ran on the first build; on the
     second, with nothing changed, they are recalled, and the card sheets need neither library."""
     assert "sympy" in _card_build_loads(game, tmp_path / "first", tmp_path / "cache")
+    assert not {"sympy", "jsonschema"} & set(_card_build_loads(game, tmp_path / "second", tmp_path / "cache"))
+
+
+@pytest.mark.parametrize("game", ["game-of-trains", "moscow-to-paris"])
+def test_card_sheets_load_no_page_layout_when_the_game_names_its_rule_sheet_pieces_by_module(tmp_path, game):
+    """These games name their rule-sheet tables by module (`cardgen.registry.SheetTable`): card
+    sheets alone, checks recalled, never import reportlab's page layout."""
+    _card_build_loads(game, tmp_path / "first", tmp_path / "cache")
     assert _card_build_loads(game, tmp_path / "second", tmp_path / "cache") == []

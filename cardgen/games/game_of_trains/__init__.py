@@ -4,18 +4,18 @@ abilities part) and the checks its content needs. Its rules engine is `verify.ga
 from __future__ import annotations
 
 from cardgen.games.game_of_trains import checks, faces
-from cardgen.games.game_of_trains import parts as sheet_parts
-from cardgen.games.game_of_trains import diagrams as pictures
-from cardgen.registry import GameDefinition
+from cardgen.registry import GameDefinition, SheetTable, sheet_function
 from verify.games.game_of_trains.rules import GameOfTrains
+
+PICTURES = "cardgen.games.game_of_trains.diagrams"
 
 
 class GameOfTrainsDefinition(GameDefinition):
     id = "game-of-trains"
     engine = GameOfTrains
-    diagrams = pictures.DIAGRAMS
-    parts = {"abilities": sheet_parts.abilities_part}
-    example_diagram = staticmethod(pictures.example_diagram)
+    diagrams = SheetTable(PICTURES, "DIAGRAMS")
+    parts = {"abilities": sheet_function("cardgen.games.game_of_trains.parts", "abilities_part")}
+    example_diagram = staticmethod(sheet_function(PICTURES, "example_diagram"))
 
     def check(self, content):
         return checks.check(content)

@@ -5,19 +5,19 @@ pictures, the action-card and city parts) and the checks its content needs. Its 
 from __future__ import annotations
 
 from cardgen.games.moscow_to_paris import checks, faces
-from cardgen.games.moscow_to_paris import diagrams as pictures
-from cardgen.games.moscow_to_paris import parts as sheet_parts
-from cardgen.registry import GameDefinition
+from cardgen.registry import GameDefinition, SheetTable, sheet_function
 from verify.games.moscow_to_paris.rules import MoscowToParis
+
+PICTURES, PARTS = "cardgen.games.moscow_to_paris.diagrams", "cardgen.games.moscow_to_paris.parts"
 
 
 class MoscowToParisDefinition(GameDefinition):
     id = "moscow-to-paris"
     engine = MoscowToParis
-    diagrams = pictures.DIAGRAMS
-    parts = {"action-cards": sheet_parts.actions_part, "cities": sheet_parts.cities_part,
-             "odds": sheet_parts.odds_part}
-    example_diagram = staticmethod(pictures.example_diagram)
+    diagrams = SheetTable(PICTURES, "DIAGRAMS")
+    parts = {"action-cards": sheet_function(PARTS, "actions_part"), "cities": sheet_function(PARTS, "cities_part"),
+             "odds": sheet_function(PARTS, "odds_part")}
+    example_diagram = staticmethod(sheet_function(PICTURES, "example_diagram"))
 
     def check(self, content):
         return checks.check(content)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from reportlab.lib.colors import Color, HexColor
 
-from cardgen.diagrams import term
+from cardgen.content import term
 from cardgen.faces import INK, PAPER_WHITE, fill_bleed, hex_colour, ink_for, stamp, wrap
 from cardgen.layout import Rect
 from cardgen.pdfdoc import CJK, SANS, SANS_BOLD, mm

@@ -19,7 +19,7 @@ from math import cos, pi, radians, sin
 from reportlab.lib.colors import Color, HexColor
 
 from cardgen.faces import INK, PAPER_WHITE, hex_colour, ink_for, stamp, wrap
-from cardgen.diagrams import term
+from cardgen.content import term
 from cardgen.layout import Rect
 from cardgen.pdfdoc import CJK, SANS, SANS_BOLD, mm
 
