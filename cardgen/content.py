@@ -98,7 +98,13 @@ class GameContent:
         return counts
 
     def facts(self) -> dict[str, Any]:
-        """Numbers a rule text may quote as {name}; all computed from the data."""
+        """Numbers a rule text may quote as {name}; all computed from the data, once per content
+        (some are exact odds, some come from setting a game up)."""
+        if "_facts" not in self.__dict__:
+            self.__dict__["_facts"] = self._work_out_facts()
+        return dict(self.__dict__["_facts"])
+
+    def _work_out_facts(self) -> dict[str, Any]:
         counts = self.deck_counts()
         facts: dict[str, Any] = dict(counts)
         facts["cards"] = sum(counts.values())

@@ -116,3 +116,19 @@ def test_errors_name_files_relative_to_the_current_folder(content_copy, monkeypa
     edit(content_copy / "game-of-trains" / "game.yaml", "count: 84", "count: 85")
     (message,) = errors_of(content_copy)
     assert message.startswith("content/game-of-trains/game.yaml:")
+
+
+def test_a_games_facts_are_worked_out_once_and_handed_out_as_copies(monkeypatch):
+    from cardgen.content import PROJECT_CONTENT, load_game
+    from cardgen.registry import definition_for
+
+    definition = definition_for("game-of-trains")
+    worked_out = []
+    original = type(definition).facts
+    monkeypatch.setattr(type(definition), "facts", lambda self, c: worked_out.append(c) or original(self, c))
+    content = load_game(PROJECT_CONTENT, "game-of-trains")  # its checks may quote the facts already
+    first = content.facts()
+    first["cards"] = -1
+    assert content.facts()["cards"] == sum(content.deck_counts().values())
+    assert len(worked_out) == 1
+    assert load_game(PROJECT_CONTENT, "game-of-trains").facts() == content.facts() and len(worked_out) == 2
