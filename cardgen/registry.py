@@ -145,7 +145,8 @@ class GameDefinition(ABC):
         return []
 
     diagrams: ClassVar[Mapping[str, Callable]] = {}
-    """Rule-sheet pictures named by a section's `diagram:` key: id -> f(content, lang) -> flowable."""
+    """Rule-sheet pictures named by a section's `diagram:` key: id -> f(content, lang) -> flowable.
+    This and `parts` may be a `SheetTable`, imported when a rule sheet first reads it."""
 
     parts: ClassVar[Mapping[str, Callable]] = {}
     """Rule-sheet parts computed from the data, named by a section's `generated:` key:
