@@ -152,8 +152,7 @@ def load_or_fail(names: list[str] | None, report=None) -> list:
     from cardgen.content import load_games
 
     games, errors = load_games(content_dir(), selected_games(names))
-    for content in games:
-        errors += _static_checks(content)
+    errors += _static_checks(games)
     if errors:
         if report is not None:
             report(errors)
@@ -165,13 +164,22 @@ def load_or_fail(names: list[str] | None, report=None) -> list:
     return games
 
 
-def _static_checks(content) -> list:
-    """A game's static checks, skipped when they passed before on the same content, code and fonts
-    (`cardgen.checkcache`)."""
-    from cardgen.checkcache import check_key, unless_passed
+def _static_checks(games: list) -> list:
+    """The games' static checks, in the games' order: those that passed before on the same content,
+    code and fonts are skipped (`cardgen.checkcache`), the others run side by side, one process
+    per core."""
+    from cardgen.checkcache import check_key, recall, remember
     from cardgen.static_checks import check_game
+    from verify.workers import default_workers, forked_map
 
-    return unless_passed(check_key(content_dir(), "static", content.id, {}, _fonts_read()), lambda: check_game(content))
+    keys = {content.id: check_key(content_dir(), "static", content.id, {}, _fonts_read()) for content in games}
+    pending = [content for content in games if recall(keys[content.id]) != []]
+    errors = []
+    for content, found in zip(pending, forked_map(check_game, pending, default_workers())):
+        if not found:
+            remember(keys[content.id], [])
+        errors += found
+    return errors
 
 
 def _fonts_read() -> tuple:

@@ -95,3 +95,18 @@ def test_a_schema_check_recalled_for_unchanged_files_runs_again_on_a_change(cont
          '"min": {"type": "integer", "minimum": 3, "maximum": 8}')
     code, out = run(capsys, content_copy, "validate", "game-of-trains")
     assert code == 1 and "game.yaml" in out, out
+
+
+def test_the_static_faults_of_several_games_come_together_in_the_games_order(content_copy, tmp_path, capsys,
+                                                                              monkeypatch):
+    """The games' static checks run side by side; their faults are reported as one list, game by
+    game, and nothing passes while one game is broken."""
+    monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
+    broken = []
+    for game in ("flamme-rouge", "game-of-trains"):
+        scenario = sorted((content_copy / game / "scenarios").glob("*.yaml"))[0]
+        edit(scenario, "players:", "players: 9\nplayers_again:")
+        broken.append(scenario.name)
+    code, out = run(capsys, content_copy, "validate")
+    assert code == 1, out
+    assert out.index(broken[0]) < out.index(broken[1]), out
