@@ -815,10 +815,10 @@ class TicketToRideState(State):
             scores += [loco if colour == LOCO else TAKE_WANTED if colour in missing else TAKE_OTHER for colour in takes]
         memo = self.game.set_scores
         if groups:
-            lacking, loco_shown, first = short > 0, rival.get(LOCO, 0), self.game.colour_first
+            lacking, loco_shown = short > 0, rival.get(LOCO, 0)
             for colour, have, locos, beat in groups:
-                # The scores depend on the colour itself only through where `set` puts it.
-                key = (have, locos, beat, missing.get(colour, 0), lacking, rival.get(colour, 0), loco_shown, first[colour])
+                # The scores do not depend on the colour itself.
+                key = (have, locos, beat, missing.get(colour, 0), lacking, rival.get(colour, 0), loco_shown)
                 known = memo.get(key)
                 scores += known if known is not None else self._remember(memo, key, _set_scores(*key))
         if len(free) >= 3:
@@ -855,7 +855,7 @@ class TicketToRideState(State):
                     value += 2.0
                 else:
                     value += 0.1
-            for colour in set(action.cards):
+            for colour in dict.fromkeys(action.cards):  # each colour once, in the set's order
                 value += 0.3 * rival.get(colour, 0)
             return value
         if isinstance(action, Take):
@@ -920,16 +920,16 @@ STOP_SCORE = 0.0
 TAKE_WANTED, TAKE_OTHER = 1.0 + 1.2, 1.0 + 0.0  # a colour the tickets lack, another colour
 
 
-def _set_scores(have: int, locos: int, beat: int, wanted: int, lacking: bool, rival: int, loco_rival: int,
-                colour_first: bool) -> tuple[float, ...]:
+def _set_scores(have: int, locos: int, beat: int, wanted: int, lacking: bool, rival: int,
+                loco_rival: int) -> tuple[float, ...]:
     """The scores `_score` gives the sets of a colour `plays_of(colour, have, locos, beat)`
     offers, in their order, worked out together: the tickets lack `wanted` cards of the colour
     (and more when `lacking`), the opponents show `rival` cards of it and `loco_rival`
-    locomotives; `set` puts the colour before the locomotive when `colour_first`. Each set's
-    cards count in the order `_score` adds them up, so every score is the very same number."""
+    locomotives. Each set's cards count in the order `_score` adds them up (the colour's cards,
+    then the locomotives), so every score is the very same number."""
     loco = 1.5 if lacking else 0.1
     alone = 0.3 * rival
-    both = (alone, 0.3 * loco_rival) if colour_first else (0.3 * loco_rival, alone)  # in the order `set(cards)` runs
+    both = (alone, 0.3 * loco_rival)
     scores = []
     value = 0.0
     for n in range(1, have + 1):
@@ -1046,9 +1046,6 @@ class TicketToRide(Game):
         # and of three colours by which of them the tickets lack.
         self.set_scores: dict[tuple, tuple[float, ...]] = {}
         self.trio_scores: dict[tuple, tuple[float, ...]] = {}
-        # Whether `set` runs through a colour before the locomotive (in a set of the colour's
-        # cards with locomotives on top), as `_score` adds them up.
-        self.colour_first = {c: next(iter({c, LOCO})) == c for c in self.colours}
         self.needs: dict[tuple, dict[str, int]] = {}  # see needs_of
 
     def needs_of(self, tickets: list[int]) -> dict[str, int]:
