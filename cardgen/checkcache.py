@@ -14,8 +14,10 @@ from __future__ import annotations
 import hashlib
 import inspect
 import json
+from fractions import Fraction
+from numbers import Rational
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from cardgen.buildcache import build_key, cache_dir, write_record
 
@@ -76,4 +78,57 @@ def unless_passed(key: str, check: Callable[[], list]) -> list:
     return errors
 
 
-__all__ = ["check_key", "recall", "remember", "unless_passed"]
+def kept(key: str, work_out: Callable[[], Any]) -> Any:
+    """What `work_out()` gives, worked out once under `key` and read back after: for values that
+    take a moment to work out, such as exact odds, which need sympy loaded. The value may hold
+    text, numbers, lists and dicts (any keys) and exact fractions, which come back as `Fraction`s,
+    exact; the value is handed out in that form whether it was worked out or read back, so both
+    print alike. A value of another kind is worked out every time."""
+    record = recall(key)
+    if record is not None and len(record) == 1:
+        try:
+            return _decoded(record[0])
+        except (TypeError, ValueError, KeyError, ZeroDivisionError):
+            pass  # a record this version cannot read: worked out again
+    value = work_out()
+    try:
+        stored = _encoded(value)
+    except TypeError:
+        return value
+    remember(key, [stored])
+    return _decoded(stored)
+
+
+# How `kept` writes a value in JSON: an exact fraction as {"/": [p, q]}, a dict as {"{}": [[key,
+# value], ...]} (its keys need not be text), a list as a list; text, whole numbers, floats, truth
+# values and None as themselves.
+def _encoded(value):
+    if value is None or isinstance(value, (str, bool, int, float)):
+        return value
+    if isinstance(value, Rational):  # sympy's Rationals and Integers are registered as such
+        return {"/": [int(value.numerator), int(value.denominator)]}
+    if isinstance(value, dict):
+        return {"{}": [[_encoded(k), _encoded(v)] for k, v in value.items()]}
+    if isinstance(value, (list, tuple)):
+        return [_encoded(item) for item in value]
+    raise TypeError(f"{type(value).__name__} is not kept")
+
+
+def _decoded(value):
+    if isinstance(value, list):
+        return [_decoded(item) for item in value]
+    if isinstance(value, dict):
+        (tag, body), = value.items()
+        if tag == "/":
+            return Fraction(*body)
+        if tag == "{}":
+            return {_hashable(_decoded(k)): _decoded(v) for k, v in body}
+        raise KeyError(tag)
+    return value
+
+
+def _hashable(key):
+    return tuple(key) if isinstance(key, list) else key
+
+
+__all__ = ["check_key", "kept", "recall", "remember", "unless_passed"]

@@ -10,7 +10,9 @@ file's `Locator`. Cross-file checks (counts, references, backs) follow, then the
 from __future__ import annotations
 
 import difflib
+import hashlib
 import json
+import marshal
 import re
 import signal
 import threading
@@ -18,7 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from cardgen.errors import ContentError, ContentErrors, display_path, printable
 from cardgen.yamlio import Locator, format_json_path, load_yaml, read_regular_file
@@ -118,7 +120,15 @@ class GameContent:
     def extra_facts(self) -> dict[str, Any]:
         from cardgen.registry import definition_for
 
-        return definition_for(self.id).facts(self)
+        return kept_value(self, "facts", definition_for(self.id).facts)
+
+    def data_digest(self) -> str | None:
+        """The hash of the data as loaded (every file's parsed contents, in order), or None when
+        the data holds a value that cannot be hashed this way."""
+        try:
+            return hashlib.sha256(marshal.dumps(self.files, 2)).hexdigest()  # version 2: no shared references
+        except ValueError:
+            return None
 
     def provenance_counts(self) -> dict[str, int]:
         counts = {"sourced": 0, "reconstructed": 0}
@@ -672,6 +682,26 @@ def recalled(content: GameContent, kind: str, check) -> list[ContentError]:
     return unless_passed(check_key(content.root.parent, kind, content.id, {}, ()), lambda: check(content))
 
 
+def kept_value(content: GameContent, kind: str, work_out: Callable[[GameContent], Any]) -> Any:
+    """`work_out(content)`, a value read off the game's data that takes a moment to work out (the
+    exact odds its texts and tables print, which need sympy), kept in the cache under the data as
+    loaded, the content folder and the code (`cardgen.checkcache.kept`): a run on unchanged content
+    reads it back. Exact fractions come back as `fractions.Fraction`."""
+    from cardgen.checkcache import check_key, kept
+
+    digest = content.data_digest()
+    if digest is None:
+        return work_out(content)
+    return kept(check_key(content.root.parent, kind, content.id, {"data": digest}, ()), lambda: work_out(content))
+
+
+def exact_odds(content: GameContent) -> list:
+    """The rows of the game's exact odds (`GameDefinition.odds`), kept as `kept_value` keeps them."""
+    from cardgen.registry import definition_for
+
+    return kept_value(content, "odds", definition_for(content.id).odds)
+
+
 def iter_texts(data, path=()) -> Iterator[tuple[tuple, str]]:
     """Every (json path, string) under `data` that is a language entry of a text object."""
     if isinstance(data, dict):
@@ -778,6 +808,6 @@ def load_games(content_dir: Path, game_ids: list[str] | None = None) -> tuple[li
 
 
 __all__ = [
-    "GameContent", "LANGUAGES", "PROJECT_CONTENT", "discover_games", "load_game", "load_games",
-    "format_json_path",
+    "GameContent", "LANGUAGES", "PROJECT_CONTENT", "discover_games", "exact_odds", "kept_value", "load_game",
+    "load_games", "format_json_path",
 ]

@@ -110,3 +110,56 @@ def test_the_static_faults_of_several_games_come_together_in_the_games_order(con
     code, out = run(capsys, content_copy, "validate")
     assert code == 1, out
     assert out.index(broken[0]) < out.index(broken[1]), out
+
+
+def test_a_kept_value_is_worked_out_once_and_read_back_exact(tmp_path, monkeypatch):
+    """Exact fractions (sympy's or Python's), dicts with number keys and nested lists come back
+    equal and exact, in the same form whether worked out or read back; a value of another kind is
+    worked out every time; a broken record is worked out again."""
+    from fractions import Fraction
+
+    import sympy
+
+    from cardgen.checkcache import kept
+
+    monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
+    value = {"mean": sympy.Rational(31, 6), "whole": sympy.Integer(3), "best": {9: Fraction(1, 4), 7: sympy.Rational(3, 4)},
+             "rows": [("a", 1, 2.5, True, None)]}
+    calls = []
+
+    def work_out():
+        calls.append(1)
+        return value
+
+    first, second = kept("k", work_out), kept("k", work_out)
+    assert len(calls) == 1
+    assert first == second == {"mean": Fraction(31, 6), "whole": 3, "best": {9: Fraction(1, 4), 7: Fraction(3, 4)},
+                               "rows": [["a", 1, 2.5, True, None]]}
+    assert type(first["mean"]) is type(second["mean"]) is Fraction
+    assert [str(first["mean"]), str(first["whole"])] == [str(value["mean"]), str(value["whole"])]
+    odd = {"when": object()}
+    assert kept("odd", lambda: odd) is odd and kept("odd", lambda: {"again": 1}) == {"again": 1}
+    from cardgen.checkcache import _record
+
+    _record("k").write_text('[{"?": 1}]', "utf-8")
+    assert kept("k", work_out) == first and len(calls) == 2
+
+
+def test_odds_and_facts_are_kept_under_the_data_as_loaded(tmp_path, monkeypatch):
+    """A game's exact odds are worked out once for the same data; changing the data in memory,
+    as a selection or a test may, works them out afresh."""
+    from cardgen.content import PROJECT_CONTENT, exact_odds, load_game
+    from cardgen.registry import definition_for
+
+    monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
+    content = load_game(PROJECT_CONTENT, "moscow-to-paris")
+    rows = exact_odds(content)
+    assert rows == definition_for(content.id).odds(content)
+    monkeypatch.setattr(type(definition_for(content.id)), "odds", refuse_to_run)
+    assert exact_odds(load_game(PROJECT_CONTENT, "moscow-to-paris")) == rows
+    monkeypatch.undo()
+    monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
+    trains = next(card for card in content.cards if card["deck"] == "trains")
+    trains["copies"] += 1
+    changed = exact_odds(content)
+    assert changed == definition_for(content.id).odds(content) != rows

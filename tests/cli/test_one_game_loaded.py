@@ -25,10 +25,10 @@ def test_a_command_on_one_game_loads_that_games_code_alone(tmp_path):
     assert done.stdout.strip().splitlines()[-1] == "['cardgen.games.game_of_trains']", done.stdout
 
 
-def _card_build_loads(game: str, out, cache) -> list[str]:
+def _card_build_loads(game: str, out, cache, parts: str = "cards") -> list[str]:
     probe = ("import sys; from cardgen.cli import main\n"
              "try:\n"
-             f"    main(['build', {game!r}, '--only', 'cards', *{ONE_PAPER!r}, '--out', {str(out)!r}])\n"
+             f"    main(['build', {game!r}, '--only', {parts!r}, *{ONE_PAPER!r}, '--out', {str(out)!r}])\n"
              "except SystemExit as exit_:\n"
              "    assert not exit_.code, exit_.code\n"
              "print(sorted(m for m in ('sympy', 'jsonschema', 'reportlab.platypus') if m in sys.modules))")
@@ -52,3 +52,16 @@ def test_card_sheets_load_no_page_layout_when_the_game_names_its_rule_sheet_piec
     sheets alone, checks recalled, never import reportlab's page layout."""
     _card_build_loads(game, tmp_path / "first", tmp_path / "cache")
     assert _card_build_loads(game, tmp_path / "second", tmp_path / "cache") == []
+
+
+@pytest.mark.parametrize("game", ["flamme-rouge", "moscow-to-paris", "spectral-rails", "ticket-to-ride-card-game"])
+def test_rule_sheets_and_aids_built_again_print_the_same_odds_without_working_them_out(tmp_path, game):
+    """These games print exact odds in their rule sheets, aids or texts. A second build of the same
+    content reads them back instead of loading sympy, and prints the same figures: the same bytes."""
+    first, second = tmp_path / "first", tmp_path / "second"
+    assert "sympy" in _card_build_loads(game, first, tmp_path / "cache", "rules,aids")
+    assert "sympy" not in _card_build_loads(game, second, tmp_path / "cache", "rules,aids")
+    made = sorted(path.relative_to(first) for path in first.rglob("*.pdf"))
+    assert any(path.name.startswith("rules-") for path in made)
+    for path in made:
+        assert (first / path).read_bytes() == (second / path).read_bytes(), path

@@ -17,6 +17,7 @@ from reportlab.platypus import Spacer, Table, TableStyle
 
 from cardgen.markup import bold, para
 
+from cardgen.content import exact_odds
 from cardgen.diagrams import Picture, term
 from cardgen.games.flamme_rouge.faces import CLIMB, DESCENT, draw_drop, draw_stage_map, team_colour
 from cardgen.pdfdoc import SANS_BOLD, font_for, mm
@@ -608,9 +609,7 @@ EXAMPLE_DIAGRAM = example_diagram
 
 def odds_part(content, lang, styles):
     """Exact odds of the decks, computed by the engine package, as a table."""
-    from verify.games.flamme_rouge.odds import energy_odds
-
-    rows = energy_odds(content)
+    rows = exact_odds(content)
     header = [term(content, key, lang) for key in ("deck", "mean", "chance-9-or-7")]
     body_style = styles.small
     data = [[para(bold(h), body_style) for h in header]]
@@ -637,10 +636,10 @@ def _odds_cells(content, lang, row: dict) -> list[str]:
     name = rider_label(content, row["rider"], lang)
     deck = f"{name}（{row['cards']}{unit}）" if zh else f"{name} ({row['cards']} {unit})"
     mean = row["mean"]
-    mean_text = str(mean) if mean.q == 1 else f"{mean.p}/{mean.q} = {float(mean):.2f}"
+    mean_text = str(mean) if mean.denominator == 1 else f"{mean.numerator}/{mean.denominator} = {float(mean):.2f}"
     chance = row["top_in_draw"]
     top = f"{row['top']}"
-    chance_text = f"{chance.p}/{chance.q} ≈ {float(chance) * 100:.1f} %  ({top})"
+    chance_text = f"{chance.numerator}/{chance.denominator} ≈ {float(chance) * 100:.1f} %  ({top})"
     return [deck, mean_text, chance_text]
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from reportlab.platypus import Flowable, KeepTogether, Spacer, Table, TableStyle
 
+from cardgen.content import exact_odds
 from cardgen.diagrams import term
-from cardgen.games.moscow_to_paris.checks import deal_odds, percent
 from cardgen.markup import SPACE, bold, inline, join, para, styled
 from cardgen.pdfdoc import SANS, mm
 from cardgen.rulesheet import RULE_LINE, tidy
@@ -73,6 +73,7 @@ def odds_part(content, lang: str, styles) -> list[Flowable]:
     cell = styles.small
     rows = [[para(bold(term(content, "col-chance", lang)), cell), para(bold(term(content, "col-exact", lang)), cell),
              para(bold("%"), cell)]]
-    for name, value in deal_odds(content).items():
-        rows.append([para(term(content, ODDS_TERMS[name], lang), cell), para(str(value), cell), para(percent(value), cell)])
+    for row in exact_odds(content):
+        rows.append([para(term(content, ODDS_TERMS[row["name"]], lang), cell), para(str(row["value"]), cell),
+                     para(row["percent"], cell)])
     return [_table(rows, [100 * mm, 35 * mm, 15 * mm])]

@@ -12,6 +12,7 @@ from reportlab.lib import colors
 from reportlab.lib.colors import HexColor
 from reportlab.platypus import KeepTogether, Spacer, Table, TableStyle
 
+from cardgen.content import exact_odds
 from cardgen.diagrams import Picture
 from cardgen.markup import bold, para
 from cardgen.games.spectral_rails.art import (DARK_SOUL, INK, PAPER, RAIL, colour_of, font, ghost_train, letter_of,
@@ -393,12 +394,10 @@ def summary_part(content, lang, styles):
 # --- odds ------------------------------------------------------------------------------------------
 
 def _odds_table(content, lang, styles, cell_text):
-    from verify.games.spectral_rails.odds import setup_odds
-
     header = [term(content, key, lang) for key in ("odds-side", "odds-own", "odds-one")]
     cell = styles.small
     data = [[para(bold(h), cell) for h in header]]
-    for row in setup_odds(content):
+    for row in exact_odds(content):
         data.append([para(text, cell) for text in [term(content, row["side"], lang)]
                      + [cell_text(row[key]) for key in ("own_region", "one_region")]])
     table = Table(data, colWidths=[40 * mm, 62 * mm, 62 * mm], hAlign="LEFT")
@@ -417,7 +416,7 @@ def odds_part(content, lang, styles):
 
 
 def exact_odds_part(content, lang, styles):
-    return _odds_table(content, lang, styles, lambda p: f"{p.p}/{p.q} ≈ {float(p) * 100:.1f} %")
+    return _odds_table(content, lang, styles, lambda p: f"{p.numerator}/{p.denominator} ≈ {float(p) * 100:.1f} %")
 
 
 def _fitting(draw):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from reportlab.platypus import Table, TableStyle
 
+from cardgen.content import exact_odds
 from cardgen.diagrams import Picture, term
 from cardgen.faces import INK
 from cardgen.games.ticket_to_ride.faces import colour_table, draw_face
@@ -124,7 +125,7 @@ def odds_facts(content) -> dict:
 def odds_part(content, lang: str, styles) -> list:
     header = [term(content, key, lang) for key in ("odds-players", "odds-faceup", "odds-blind-loco", "odds-pair")]
     rows = [header]
-    for row in odds_rows(content):
+    for row in exact_odds(content):
         rows.append([str(row["players"]), _percent(row["loco_faceup"]), _percent(row["blind_loco"]),
                      _percent(row["blind_pair_helps"])])
     cells = [[para(text, styles.small) for text in row] for row in rows]
