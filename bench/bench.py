@@ -365,7 +365,7 @@ def bench_engines(venv: Path) -> None:
     invariants checked)."""
     from cardgen.content import PROJECT_CONTENT, load_game
     from cardgen.registry import engine_for
-    from verify.simulate import simulate
+    from verify.simulate import greedy_scorer, simulate
 
     print(f"Engines: {ENGINE_GAMES} greedy games of 4 players in one process, every invariant checked after every action")
     for game_id, target in ENGINE_TARGETS.items():
@@ -379,10 +379,12 @@ def bench_engines(venv: Path) -> None:
             print(f"  {game_id:26} failed: {one_line(exc)}")
             continue
         rate = report.games_per_second
+        unscored = greedy_scorer(engine.new_state(4, seed=1)) is None
         # Games per CPU second as well: on a shared machine the wall figure swings with the load.
         print(f"  {game_id:26} {rate:8,.1f} games/s ({ENGINE_GAMES / cpu:,.1f} per CPU second) "
               f"{report.actions_per_second:9,.0f} actions/s  "
               f"anchor: at least {target} games/s  {'met' if rate >= target else 'not met'}"
+              f"{'  (no score: greedy plays as random)' if unscored else ''}"
               f"{'' if not report.failures else f'  ({len(report.failures)} broken invariants)'}")
     python = comparison_python(venv, "rlcard")
     if python is None:

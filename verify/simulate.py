@@ -94,7 +94,7 @@ class SimulationReport:
         return "\n".join(lines)
 
 
-def _scorer(state: State):
+def greedy_scorer(state: State):
     """How the greedy policy scores a list of actions in this game: `scores(player, actions)`, or
     None when the engine scores nothing (then the policy plays at random)."""
     score_actions = getattr(state, "score_actions", None)
@@ -121,7 +121,7 @@ def scores_after_playing(state: State, player: str, actions: list) -> list:
 def chooser(state: State, policy: str, rng: random.Random):
     """The policy as `pick(player, actions)` for one game's state, decided once per game: at random,
     or greedy (the best-scoring action, ties broken at random)."""
-    scores = _scorer(state) if policy == "greedy" else None
+    scores = greedy_scorer(state) if policy == "greedy" else None
     choice = rng.choice
     if scores is None:
         return lambda player, actions: choice(actions)
