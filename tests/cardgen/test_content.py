@@ -118,9 +118,12 @@ def test_errors_name_files_relative_to_the_current_folder(content_copy, monkeypa
     assert message.startswith("content/game-of-trains/game.yaml:")
 
 
-def test_a_games_facts_are_worked_out_once_and_handed_out_as_copies(monkeypatch):
+def test_a_games_facts_are_worked_out_once_and_handed_out_as_copies(monkeypatch, tmp_path):
+    """Once per content loaded; and another load of the same data reads them back from the cache."""
     from cardgen.content import PROJECT_CONTENT, load_game
     from cardgen.registry import definition_for
+
+    monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
 
     definition = definition_for("game-of-trains")
     worked_out = []
@@ -131,4 +134,4 @@ def test_a_games_facts_are_worked_out_once_and_handed_out_as_copies(monkeypatch)
     first["cards"] = -1
     assert content.facts()["cards"] == sum(content.deck_counts().values())
     assert len(worked_out) == 1
-    assert load_game(PROJECT_CONTENT, "game-of-trains").facts() == content.facts() and len(worked_out) == 2
+    assert load_game(PROJECT_CONTENT, "game-of-trains").facts() == content.facts() and len(worked_out) == 1
