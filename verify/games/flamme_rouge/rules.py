@@ -279,6 +279,31 @@ class FlammeRouge(Game):
         return {k: sorted(v) for k, v in energy.items()}, piles, value_of
 
     @cached_property
+    def reach(self) -> list[list[int]]:
+        """reach[s][v]: the square a rider on square s reaches with a card worth v when no rider
+        is in the way, for every square of the course and every card value: worked out once per
+        course, as the movement phase asks for it for every rider of every round."""
+        values = range(max(9, *self.cards[2].values()) + 1)
+        return [[self.open_road(s, v) for v in values] for s in range(self.course.length + 1)]
+
+    def open_road(self, s: int, value: int) -> int:
+        """The square a rider on square s reaches with a card worth `value` when no rider is in
+        the way: at least 5 squares from a descent; at most 5 when the move touches a climb, or, by
+        default, a move of 6 or more stops before the climb it would enter on its 6th or later step
+        (see the rulings); never past the end of the course."""
+        course = self.course
+        if course.descent[s] and value < DESCENT_MIN:
+            value = DESCENT_MIN
+        if value > CLIMB_CAP:
+            # ahead: 0 on a climb, else the step that would enter the first climb ahead
+            ahead = course.next_climb[s] - s
+            if ahead <= CLIMB_CAP:
+                value = CLIMB_CAP  # on a climb, or entering one within the first 5 steps
+            elif ahead <= value:
+                value = ahead - 1 if self.stop_before_climb else CLIMB_CAP
+        return min(s + value, course.length)
+
+    @cached_property
     def card_sums(self) -> tuple[dict, int, list[tuple[int, int]]]:
         return card_sums(self.cards[0])
 
@@ -740,30 +765,13 @@ class FlammeRougeState(State):
         self._full = self._moved = True
         course = self.course
         occ, square, kept, played = self.occ, self.square, self.kept, self.played
-        value_of = self.value_of
-        last = course.length
-        next_climb = course.next_climb
-        stop_before_climb = self.game.stop_before_climb
-        descent, lane = course.descent, self.lane
+        value_of, lane, reach = self.value_of, self.lane, self.game.reach
         for r in self._front_to_back():
             card = kept[r]
             if card != NO_CARD:
                 played[r].append(card)  # played cards leave the race
-            value = value_of[card]
             s = square[r]
-            if descent[s] and value < DESCENT_MIN:
-                value = DESCENT_MIN
-            if value > CLIMB_CAP:
-                # ahead: 0 on a climb, else the step that would enter the first climb ahead
-                ahead = next_climb[s] - s
-                if ahead <= CLIMB_CAP:
-                    value = CLIMB_CAP  # on a climb, or entering one within the first 5 steps
-                elif ahead <= value:
-                    # The 6th or later step would enter the climb: stop before it (see the rulings).
-                    value = ahead - 1 if stop_before_climb else CLIMB_CAP
-            target = s + value
-            if target > last:
-                target = last
+            target = reach[s][value_of[card]]
             while target > s and occ[2 * target + 1] != EMPTY:
                 target -= 1
             if target != s:
