@@ -357,7 +357,7 @@ class FlammeRougeState(State):
 
     # Every field, kept in slots (see `verify.engine.State`).
     __slots__ = ('_dirty', '_energy_sums', '_full', '_left_seen', '_made_seen', '_moved',
-                 '_piles', '_result', '_riders', '_seen_played', '_seen_recycled', '_seen_top', '_weight', '_x_count', '_x_shift', 'chance', 'choosing',
+                 '_piles', '_result', '_seen_played', '_seen_recycled', '_seen_top', '_weight', '_x_count', '_x_shift', 'chance', 'choosing',
                  'course', 'deck', 'exhaustion_aside', 'exhaustion_left', 'exhaustion_made', 'game', 'hand',
                  'hand_rider', 'kept', 'lane', 'occ', 'phase', 'place_turn', 'played', 'player_index',
                  'players', 'recycled', 'round', 'seen_squares', 'shuffle_kind', 'square', 'value_of',
@@ -372,7 +372,6 @@ class FlammeRougeState(State):
         self.chance = chance
         riders = 2 * players
         self.square = [0] * riders
-        self._riders = list(range(riders))  # rider numbers in order, to compare a list of riders with
         self.lane = [0] * riders
         # occ[2 * square + lane] is the rider there or EMPTY; one slot of slack past the last square
         self.occ = [EMPTY] * (2 * (self.course.length + 2))
@@ -1114,15 +1113,16 @@ class FlammeRougeState(State):
         else:
             last = course.finish - 1
         seen = self.seen_squares
-        # First all at once: every rider on a square in range where the squares say, no other
-        # rider named on the squares, nobody alone in the left lane and nobody moved back.
-        if (self.phase != "start" and 0 < min(square) and max(square) <= last
-                and [occ[2 * s + k] if occ[2 * s] != EMPTY else EMPTY for s, k in zip(square, lane)] == self._riders
-                and len(occ) - occ.count(EMPTY) == len(square)
-                and (seen is None or all(map(operator.ge, square, seen)))):
-            if seen is not None:
+        # First in one pass: every rider on a square in range, no further than before, where the
+        # squares say, with a rider in the right lane of its square (nobody alone in the left
+        # lane), and no other rider named on the squares.
+        if self.phase != "start" and seen is not None and len(occ) - occ.count(EMPTY) == len(square):
+            for r, s in enumerate(square):
+                if not (0 < s <= last and s >= seen[r] and occ[s + s + lane[r]] == r and occ[s + s] != EMPTY):
+                    break
+            else:
                 self.seen_squares = square[:]
-            return []
+                return []
         problems = []
         placed = 0
         for r, s in enumerate(square):
