@@ -995,7 +995,7 @@ class FlammeRougeState(State):
             elif top == seen_top[r] and own == seen_played[r]:
                 if recycled != seen_recycled[r]:
                     recount |= self._exhausted(r, top, own, recycled, problems)
-            elif drawn or own is played or not self._kept_from_hand(r, own):
+            elif drawn or own is played or not self._kept_from_hand(r, deck, played, recycled, own):
                 recount |= self._count_cards(r, top, own, recycled, problems)
             if energy and (card is None or kept[r ^ 1] is None) != (self.players[p] in self.choosing):
                 problems.append(self._choosing_problem(p))
@@ -1018,13 +1018,13 @@ class FlammeRougeState(State):
         return (f"{player} is {'' if player in self.choosing else 'not '}among the players choosing, "
                 f"with {'a rider' if None in kept else 'no rider'} to choose for")
 
-    def _kept_from_hand(self, r: int, own: list) -> bool:
+    def _kept_from_hand(self, r: int, deck: list, played: list, recycled: list, own: list) -> bool:
         """Whether rider r's cards are those last found right, moved as a keep moves them: the
         face-down pile is the end of the old hand and pile, the played cards are as they were, and
         of the cards before it the kept one is the last of `own`, the others follow the old
         recycled cards in their order. The remembered lists then become the new ones."""
-        old, deck = self._seen_top[r], self.deck[r]
-        if old is None or self.played[r] != self._seen_played[r]:
+        old = self._seen_top[r]
+        if old is None or played != self._seen_played[r]:
             return False
         cut = len(old) - len(deck)
         if cut <= 0:
@@ -1035,10 +1035,10 @@ class FlammeRougeState(State):
         if rest != deck or card not in gone:
             return False
         gone.remove(card)
-        recycled = self._seen_recycled[r] + gone
-        if recycled != self.recycled[r]:
+        now = self._seen_recycled[r] + gone
+        if now != recycled:
             return False
-        self._seen_top[r], self._seen_played[r], self._seen_recycled[r] = rest, own, recycled
+        self._seen_top[r], self._seen_played[r], self._seen_recycled[r] = rest, own, now
         return True
 
     def _exhausted(self, r: int, top: list, own: list, recycled: list, problems: list[str]) -> bool:
