@@ -117,6 +117,26 @@ FAULTS = {
     "card given away": lambda s, r: s.recycled[r ^ 1].append(s.played[r].pop()),
     "exhaustion card made": lambda s, r: s.recycled[r].append("x"),
     "foreign card": lambda s, r: s.recycled[r].append(42),
+    # an energy card turned into an exhaustion card, and the last recycled card into another value
+    "card made exhaustion": lambda s, r: make_exhaustion(s.recycled[r] + s.played[r] and (
+        s.recycled[r] if any(c != "x" for c in s.recycled[r]) else s.played[r])),
+    "last recycled card changed": lambda s, r: (s.recycled[r] or s.played[r]).__setitem__(
+        -1, 9 if (s.recycled[r] or s.played[r])[-1] != 9 else 3),
+}
+
+
+def make_exhaustion(cards: list) -> None:
+    """Turn the last energy card of `cards` into an exhaustion card."""
+    i = max(i for i, c in enumerate(cards) if c != "x")
+    cards[i] = "x"
+
+
+KEEP_FAULTS = {
+    # a keep gone wrong: the kept card another value, a card of the hand lost or kept twice
+    "kept card changed": lambda s, r: s.kept.__setitem__(r, 9 if s.kept[r] != 9 else 3),
+    "hand card lost on keeping": lambda s, r: s.recycled[r].pop(),
+    "kept card also recycled": lambda s, r: s.recycled[r].append(s.kept[r]),
+    "kept card taken from the pile": lambda s, r: s.deck[r].insert(0, s.kept[r]),
 }
 RULE_FAULTS = {
     # a hand of five, and a player still to choose with both cards kept
@@ -147,6 +167,8 @@ def test_the_default_check_reports_every_fault_an_action_could_leave():
         faults = dict(FAULTS, **RULE_FAULTS)
         if kind == "keep+round":
             faults.update(POSITION_FAULTS)
+        if kind == "keep":
+            faults.update(KEEP_FAULTS)
         for name, plant in faults.items():
             if name == "hand of five" and kind != "draw":
                 continue
@@ -182,3 +204,32 @@ def test_a_hand_needs_four_cards_unless_the_riders_cards_ran_out():
     short.apply("P1", Draw("rouleur"))
     assert short.hand[0] == [3, 4, 5] and short.check_invariants() == []
 
+
+
+def test_the_default_check_reports_faults_planted_anywhere_in_whole_races():
+    """After every action of whole races, each kind of card fault planted in a rider the action
+    touched is reported by the default check as by the full one."""
+    engine = engine_for(load_game(PROJECT_CONTENT, "flamme-rouge"))
+    rng = random.Random(8)
+    for players, seed in ((4, 21), (3, 22), (2, 23)):
+        state = engine.new_state(players, seed=seed)
+        assert not state.check_invariants()
+        while not state.is_terminal():
+            player = state.to_move()[0]
+            action = rng.choice(state.legal_actions(player))
+            state.apply(player, action)
+            if not state._dirty and not state._full:  # a placement touches no rider's cards
+                assert state.check_invariants() == []
+                continue
+            r = touched_rider(state)
+            faults = dict(FAULTS, **KEEP_FAULTS) if state.kept[r] not in (None, "-") else FAULTS
+            for name, plant in faults.items():
+                broken = state.clone()
+                try:
+                    plant(broken, r)
+                except (IndexError, ValueError):  # no card there to change
+                    continue
+                twin = broken.clone()
+                assert any("cards" in p for p in broken.check_invariants()), (name, str(action))
+                assert any("cards" in p for p in twin.check_invariants(full=True)), (name, str(action))
+            assert state.check_invariants() == []

@@ -279,6 +279,31 @@ class FlammeRouge(Game):
         return {k: sorted(v) for k, v in energy.items()}, piles, value_of
 
     @cached_property
+    def reach(self) -> list[list[int]]:
+        """reach[s][v]: the square a rider on square s reaches with a card worth v when no rider
+        is in the way, for every square of the course and every card value: worked out once per
+        course, as the movement phase asks for it for every rider of every round."""
+        values = range(max(9, *self.cards[2].values()) + 1)
+        return [[self.open_road(s, v) for v in values] for s in range(self.course.length + 1)]
+
+    def open_road(self, s: int, value: int) -> int:
+        """The square a rider on square s reaches with a card worth `value` when no rider is in
+        the way: at least 5 squares from a descent; at most 5 when the move touches a climb, or, by
+        default, a move of 6 or more stops before the climb it would enter on its 6th or later step
+        (see the rulings); never past the end of the course."""
+        course = self.course
+        if course.descent[s] and value < DESCENT_MIN:
+            value = DESCENT_MIN
+        if value > CLIMB_CAP:
+            # ahead: 0 on a climb, else the step that would enter the first climb ahead
+            ahead = course.next_climb[s] - s
+            if ahead <= CLIMB_CAP:
+                value = CLIMB_CAP  # on a climb, or entering one within the first 5 steps
+            elif ahead <= value:
+                value = ahead - 1 if self.stop_before_climb else CLIMB_CAP
+        return min(s + value, course.length)
+
+    @cached_property
     def card_sums(self) -> tuple[dict, int, list[tuple[int, int]]]:
         return card_sums(self.cards[0])
 
@@ -331,8 +356,8 @@ class FlammeRougeState(State):
     """One race. Rider r belongs to player r // 2; r % 2 is 0 for the rouleur, 1 for the sprinteur."""
 
     # Every field, kept in slots (see `verify.engine.State`).
-    __slots__ = ('_cards_seen', '_cards_sum', '_dirty', '_energy_sums', '_full', '_left_seen', '_made_seen', '_moved',
-                 '_piles', '_result', '_riders', '_weight', '_x_count', '_x_shift', 'chance', 'choosing',
+    __slots__ = ('_dirty', '_energy_sums', '_full', '_left_seen', '_made_seen', '_moved',
+                 '_piles', '_result', '_seen_played', '_seen_recycled', '_seen_top', '_weight', '_x_count', '_x_shift', 'chance', 'choosing',
                  'course', 'deck', 'exhaustion_aside', 'exhaustion_left', 'exhaustion_made', 'game', 'hand',
                  'hand_rider', 'kept', 'lane', 'occ', 'phase', 'place_turn', 'played', 'player_index',
                  'players', 'recycled', 'round', 'seen_squares', 'shuffle_kind', 'square', 'value_of',
@@ -347,7 +372,6 @@ class FlammeRougeState(State):
         self.chance = chance
         riders = 2 * players
         self.square = [0] * riders
-        self._riders = list(range(riders))  # rider numbers in order, to compare a list of riders with
         self.lane = [0] * riders
         # occ[2 * square + lane] is the rider there or EMPTY; one slot of slack past the last square
         self.occ = [EMPTY] * (2 * (self.course.length + 2))
@@ -376,10 +400,11 @@ class FlammeRougeState(State):
         self._x_count = [0] * riders
         self._left_seen: list[int] = []
         self._made_seen: list[int] = []
-        # Each rider's cards at its last check, in the order _check_cards lists them, and the sum
-        # of their weights (see card_sums): a check finding the same list need not sum it again.
-        self._cards_seen: list[list | None] = [None] * riders
-        self._cards_sum = [0] * riders
+        # Each rider's cards as last found right (see check_invariants): hand and face-down pile,
+        # played and kept cards, recycled cards; None until counted.
+        self._seen_top: list[list | None] = [None] * riders
+        self._seen_played: list[list | None] = [None] * riders
+        self._seen_recycled: list[list | None] = [None] * riders
         self._piles = game.cards[1]
         self.value_of = game.cards[2]
         self._count_energy(game.cards[0])
@@ -739,30 +764,13 @@ class FlammeRougeState(State):
         self._full = self._moved = True
         course = self.course
         occ, square, kept, played = self.occ, self.square, self.kept, self.played
-        value_of = self.value_of
-        last = course.length
-        next_climb = course.next_climb
-        stop_before_climb = self.game.stop_before_climb
-        descent, lane = course.descent, self.lane
+        value_of, lane, reach = self.value_of, self.lane, self.game.reach
         for r in self._front_to_back():
             card = kept[r]
             if card != NO_CARD:
                 played[r].append(card)  # played cards leave the race
-            value = value_of[card]
             s = square[r]
-            if descent[s] and value < DESCENT_MIN:
-                value = DESCENT_MIN
-            if value > CLIMB_CAP:
-                # ahead: 0 on a climb, else the step that would enter the first climb ahead
-                ahead = next_climb[s] - s
-                if ahead <= CLIMB_CAP:
-                    value = CLIMB_CAP  # on a climb, or entering one within the first 5 steps
-                elif ahead <= value:
-                    # The 6th or later step would enter the climb: stop before it (see the rulings).
-                    value = ahead - 1 if stop_before_climb else CLIMB_CAP
-            target = s + value
-            if target > last:
-                target = last
+            target = reach[s][value_of[card]]
             while target > s and occ[2 * target + 1] != EMPTY:
                 target -= 1
             if target != s:
@@ -937,9 +945,10 @@ class FlammeRougeState(State):
         return zones
 
     def check_invariants(self, full: bool = False) -> list[str]:
-        """Every invariant of the parts that changed since the last check; everything when `full`,
-        on the first check, and after every movement phase (which touches every rider), so each
-        part of the state is checked whenever it changes and all of it at least once a round.
+        """Every invariant of the parts that changed since the last check: each rider the last
+        action touched, and every rider and square after a movement phase (which touches them all),
+        so each part of the state is checked whenever it changes and all of it at least once a
+        round. With `full`, every rider's cards are counted from scratch.
 
         Checked: each rider's energy cards are exactly its deck's, once each, across its face-down
         pile, recycled cards, played cards, kept card and hand; a hand holds four cards (fewer only
@@ -949,11 +958,13 @@ class FlammeRougeState(State):
         never goes below zero; every rider stands on the course where the squares say, and no lone
         rider is in the left lane; no rider ever moves back; the race ends in time.
 
-        A rider's cards are listed hand, face-down pile, played cards, kept card, recycled cards:
-        the order in which they move, so that a draw (the hand comes off the top of the pile) or a
-        movement phase (the kept card joins the played ones) leaves the list as it was, and an
-        exhaustion card (added to the recycled ones) only adds to its end. A list equal to the one
-        last found right holds the right cards; otherwise only the cards added are summed."""
+        A rider's cards are counted once; after that the check remembers them as three lists: the
+        hand and face-down pile (a draw moves cards from one to the other and leaves the list as it
+        was), the played cards and kept card (a movement phase moves the kept card to the played
+        ones and leaves it as it was), and the recycled cards. Cards found as they were, or moved
+        exactly as a keep moves them (the hand's cards to the kept card and the end of the recycled
+        ones), or joined by exhaustion cards at the end of the recycled ones, are the cards already
+        found right; any other change is counted again in full."""
         problems: list[str] = []
         if full or self._full:
             self._full = False
@@ -963,23 +974,30 @@ class FlammeRougeState(State):
             riders = self._dirty
             recount = False
         energy = self.phase == "energy"
+        kept, hand, hand_rider = self.kept, self.hand, self.hand_rider
+        seen_top, seen_played, seen_recycled = self._seen_top, self._seen_played, self._seen_recycled
         for r in riders:
             p = r >> 1
-            card = self.kept[r]
-            held = self.hand[p]
-            if held is not None and self.hand_rider[p] == r:
-                cards = held + self.deck[r] + self.played[r]
+            card = kept[r]
+            deck, played, recycled = self.deck[r], self.played[r], self.recycled[r]
+            held = hand[p]
+            drawn = held is not None and hand_rider[p] == r
+            if drawn:
+                top = held + deck
                 if card is not None or len(held) != HAND_SIZE and (
-                        not held or len(held) > HAND_SIZE or self.deck[r] or self.recycled[r]):
+                        not held or len(held) > HAND_SIZE or deck or recycled):
                     problems.append(self._hand_problem(r))
             else:
-                cards = self.deck[r] + self.played[r]
-            if card is not None and card != NO_CARD:
-                cards.append(card)
-            cards += self.recycled[r]
-            if cards != self._cards_seen[r] and self._count_cards(r, cards, problems):
-                recount = True
-            if energy and (card is None or self.kept[r ^ 1] is None) != (self.players[p] in self.choosing):
+                top = deck
+            own = played if card is None or card == NO_CARD else played + [card]
+            if full:
+                recount |= self._count_cards(r, top, own, recycled, problems)
+            elif top == seen_top[r] and own == seen_played[r]:
+                if recycled != seen_recycled[r]:
+                    recount |= self._exhausted(r, top, own, recycled, problems)
+            elif drawn or own is played or not self._kept_from_hand(r, deck, played, recycled, own):
+                recount |= self._count_cards(r, top, own, recycled, problems)
+            if energy and (card is None or kept[r ^ 1] is None) != (self.players[p] in self.choosing):
                 problems.append(self._choosing_problem(p))
         self._dirty.clear()
         if recount or self.exhaustion_left != self._left_seen or self.exhaustion_made != self._made_seen:
@@ -1000,14 +1018,50 @@ class FlammeRougeState(State):
         return (f"{player} is {'' if player in self.choosing else 'not '}among the players choosing, "
                 f"with {'a rider' if None in kept else 'no rider'} to choose for")
 
-    def _count_cards(self, r: int, cards: list, problems: list[str]) -> bool:
-        """The card check of a rider whose cards are not those last found right."""
-        seen = self._cards_seen[r]
+    def _kept_from_hand(self, r: int, deck: list, played: list, recycled: list, own: list) -> bool:
+        """Whether rider r's cards are those last found right, moved as a keep moves them: the
+        face-down pile is the end of the old hand and pile, the played cards are as they were, and
+        of the cards before it the kept one is the last of `own`, the others follow the old
+        recycled cards in their order. The remembered lists then become the new ones."""
+        old = self._seen_top[r]
+        if old is None or played != self._seen_played[r]:
+            return False
+        cut = len(old) - len(deck)
+        if cut <= 0:
+            return False
+        rest = old[cut:]
+        card = own[-1]
+        gone = old[:cut]
+        if rest != deck or card not in gone:
+            return False
+        gone.remove(card)
+        now = self._seen_recycled[r] + gone
+        if now != recycled:
+            return False
+        self._seen_top[r], self._seen_played[r], self._seen_recycled[r] = rest, own, now
+        return True
+
+    def _exhausted(self, r: int, top: list, own: list, recycled: list, problems: list[str]) -> bool:
+        """The card check of a rider whose recycled cards are all that changed: exhaustion cards
+        added at their end (as the end phase adds them) are counted as such, anything else is
+        counted in full. Returns whether the rider's number of exhaustion cards changed."""
+        old = self._seen_recycled[r]
+        added = len(recycled) - len(old)
+        if added > 0:
+            now = old + [EXHAUSTION] * added
+            if now == recycled:
+                self._seen_recycled[r] = now
+                self._x_count[r] += added
+                return True
+        return self._count_cards(r, top, own, recycled, problems)
+
+    def _count_cards(self, r: int, top: list, own: list, recycled: list, problems: list[str]) -> bool:
+        """The card check of rider r in full, from its hand and face-down pile (`top`), its played
+        and kept cards (`own`) and its recycled cards; remembers them when right. Returns whether
+        the rider's number of exhaustion cards changed."""
+        cards = top + own + recycled
         try:
-            if seen is not None and len(cards) > len(seen) and cards[:len(seen)] == seen:
-                total = self._cards_sum[r] + sum(map(self._weight, cards[len(seen):]))
-            else:
-                total = sum(map(self._weight, cards))
+            total = sum(map(self._weight, cards))
         except KeyError:  # a card no deck holds
             total = None
         # Exactly the deck's energy cards, each value as often as in the deck, and nothing else:
@@ -1015,9 +1069,9 @@ class FlammeRougeState(State):
         mine, size = self._energy_sums[r]
         xs = -1 if total is None else total >> self._x_shift
         if total is not None and total - (xs << self._x_shift) == mine and len(cards) - xs == size:
-            self._cards_seen[r], self._cards_sum[r] = cards, total
+            self._seen_top[r], self._seen_played[r], self._seen_recycled[r] = top[:], own[:], recycled[:]
         else:
-            self._cards_seen[r] = None  # checked in full again next time
+            self._seen_top[r] = self._seen_played[r] = self._seen_recycled[r] = None  # counted again next time
             xs = cards.count(EXHAUSTION)
             mine = sorted(c for c in cards if c != EXHAUSTION)
             problems.append(f"{self.rider_name(r)}: energy cards {mine} differ from the deck")
@@ -1059,15 +1113,16 @@ class FlammeRougeState(State):
         else:
             last = course.finish - 1
         seen = self.seen_squares
-        # First all at once: every rider on a square in range where the squares say, no other
-        # rider named on the squares, nobody alone in the left lane and nobody moved back.
-        if (self.phase != "start" and 0 < min(square) and max(square) <= last
-                and [occ[2 * s + k] if occ[2 * s] != EMPTY else EMPTY for s, k in zip(square, lane)] == self._riders
-                and len(occ) - occ.count(EMPTY) == len(square)
-                and (seen is None or all(map(operator.ge, square, seen)))):
-            if seen is not None:
+        # First in one pass: every rider on a square in range, no further than before, where the
+        # squares say, with a rider in the right lane of its square (nobody alone in the left
+        # lane), and no other rider named on the squares.
+        if self.phase != "start" and seen is not None and len(occ) - occ.count(EMPTY) == len(square):
+            for r, s in enumerate(square):
+                if not (0 < s <= last and s >= seen[r] and occ[s + s + lane[r]] == r and occ[s + s] != EMPTY):
+                    break
+            else:
                 self.seen_squares = square[:]
-            return []
+                return []
         problems = []
         placed = 0
         for r, s in enumerate(square):
@@ -1109,7 +1164,8 @@ class FlammeRougeState(State):
         other = self.shallow_copy()
         other.chance = self.chance.copy()
         for name in ("square", "lane", "occ", "kept", "exhaustion_left", "exhaustion_aside", "exhaustion_made",
-                     "hand_rider", "_x_count", "_left_seen", "_made_seen", "choosing", "_cards_seen", "_cards_sum"):
+                     "hand_rider", "_x_count", "_left_seen", "_made_seen", "choosing", "_seen_top", "_seen_played",
+                     "_seen_recycled"):
             setattr(other, name, getattr(self, name)[:])
         for name in ("deck", "recycled", "played"):
             setattr(other, name, [pile[:] for pile in getattr(self, name)])
