@@ -318,7 +318,7 @@ class _Seen:
         self.zones = [list(map(list, group)) for group in state._zone_groups()]
         self.track = dict(state.track)
         self.owners = _owners(state.track, n)
-        self.towns = len(state.waiting)
+        self.towns = list(state.board.towns)
         self.pieces = [f"trail-{colour}" for colour in state.colours]  # each player's trail piece
         self.cards = [len(state.game.card_values[colour]) for colour in state.colours]  # each player's
         self.seats = state.game.seats
@@ -568,7 +568,7 @@ class SpectralRailsState(State):
         self._seen = None
         if not problems:
             seen = _Seen(self)
-            if seen.own_pieces_only(self.supply):  # what the fast check builds on
+            if seen.own_pieces_only(self.supply) and list(self.waiting) == seen.towns:  # what the fast check builds on
                 self._seen = seen
         return problems
 
@@ -580,10 +580,10 @@ class SpectralRailsState(State):
     def _zone_groups(self) -> list[list[list]]:
         """Every zone but the trail on the map, in groups: one per kind of a player's zone (hands,
         rows, bids, coins, supplies, souls aboard, delivered for one point, for two), the souls
-        waiting at each town (in map order), then the shared zones (bank, bag, light pile, box,
-        round track, wrecks taken off). KeyError for a town that has no list of souls waiting."""
+        waiting at each town (in the order of `waiting`: map order), then the shared zones (bank,
+        bag, light pile, box, round track, wrecks taken off)."""
         return [self.hands, self.rows, self.bids, self.coins, self.supply, self.aboard, self.delivered1,
-                self.delivered2, list(map(self.waiting.__getitem__, self.board.towns)),
+                self.delivered2, list(self.waiting.values()),
                 [self.bank, self.bag, self.light, self.box, self.round_track, self.wrecks_off]]
 
     def _kept_since_seen(self) -> bool:
@@ -593,15 +593,11 @@ class SpectralRailsState(State):
         zones that changed since must be one that came in, and the rules' limits must hold for
         the players and towns whose zones changed. False is no verdict: the full check decides."""
         seen = self._seen
-        try:
-            groups = self._zone_groups()
-        except KeyError:
-            return False
-        copies = seen.zones
+        if list(self.waiting) != seen.towns:
+            return False  # souls wait somewhere that is no town of the map, or in another order
+        groups, copies = self._zone_groups(), seen.zones
         supplies = []  # the players whose supply changed
         if groups != copies:
-            if len(self.waiting) != seen.towns:
-                return False
             gone: list = []
             came: list = []
             for i in compress(count(), map(ne, groups, copies)):
