@@ -470,3 +470,75 @@ def test_the_fast_invariant_check_finds_every_planted_fault(game, fault):
     assert found, fault
     assert found == state.full_check()
     assert state.check_invariants() == found  # and again, with nothing changed since
+
+
+def test_the_fast_invariant_check_agrees_with_the_full_check_over_whole_games(game):
+    """After every action of random and greedy games, the fast check and the full check give the
+    same answer: nothing amiss."""
+    from verify.simulate import chooser
+    for players, policy, seed in ((3, "random", 1), (4, "greedy", 2), (4, "random", 3)):
+        state = game.new_state(players, seed=seed)
+        pick = chooser(state, policy, random.Random(seed))
+        while not state.is_terminal():
+            player = state.to_move()[0]
+            state.apply(player, pick(player, state.legal_actions(player)))
+            assert state.check_invariants() == state.full_check() == []
+
+
+def _other_piece(s, p):
+    return f"trail-{s.colours[(p + 1) % len(s.players)]}"
+
+
+def _third_coin(s, p):
+    needed = 3 - len(s.coins[p])
+    if len(s.bank) < needed:
+        raise IndexError("the bank holds too few coins")
+    s.coins[p] += [s.bank.pop() for _ in range(needed)]
+
+
+# Faults planted in the very zones an action of each kind has just changed, before the check.
+FAULTS_WHERE_PLAYED = {
+    "Play": [lambda s, p: s.rows[p].append(s.rows[p][0]), lambda s, p: s.hands[(p + 1) % len(s.players)].append(s.rows[p].pop(0)),
+             lambda s, p: s.rows[p].__setitem__(0, s.rows[(p + 1) % len(s.players)][0] if s.rows[(p + 1) % len(s.players)]
+                                                 else s.light[0])],
+    "Remove": [lambda s, p: s.rows[p].pop(0)],
+    "Go": [lambda s, p: s.supply[p].pop(), lambda s, p: s.supply[p].__setitem__(0, _other_piece(s, p)),
+           lambda s, p: s.track.__setitem__(next(x for x, o in s.track.items() if o == p), (p + 1) % len(s.players)),
+           lambda s, p: s.track.__setitem__(next(x for x in s.board.spaces if x not in s.track), p)],
+    "Drop": [lambda s, p: s.supply[p].append(s.supply[p][0]), lambda s, p: s.supply[p].__setitem__(-1, _other_piece(s, p)),
+             lambda s, p: s.track.__setitem__(next(x for x in s.board.spaces if x not in s.track), (p + 1) % len(s.players))],
+    "Board_": [lambda s, p: s.aboard[p].append(s.aboard[p][0]),
+               lambda s, p: s.waiting[s.trains[p]].append(s.aboard[p][-1]),
+               lambda s, p: s.aboard[p].extend((s.bag + s.light)[:s.game.seats + 1 - len(s.aboard[p])])],
+    "Deliver": [lambda s, p: s.aboard[p].append((s.delivered1[p] + s.delivered2[p])[-1])],
+    "Coin": [lambda s, p: s.bank.append("coin"), lambda s, p: _third_coin(s, p)],
+    "Bid": [lambda s, p: s.bids[p].append(s.bids[p][0]), lambda s, p: s.bids[p].__setitem__(0, s.light[0])],
+    "Start": [lambda s, p: s.waiting[s.trains[p]].append(next(x for x in s.bag + s.light
+                                                               if s.soul_town(x) == s.trains[p]))],
+}
+
+
+@pytest.mark.parametrize("kind,which", [(kind, i) for kind, faults in FAULTS_WHERE_PLAYED.items()
+                                        for i in range(len(faults))])
+def test_a_fault_planted_where_the_last_action_played_is_found(game, kind, which):
+    """A fault planted in a zone the last action changed, before the check that follows it, is
+    found, and named as the full check names it; and found again by the next check."""
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = game.new_state(4, seed=seed)
+        while not state.is_terminal():
+            player = state.to_move()[0]
+            action = rng.choice(state.legal_actions(player))
+            state.apply(player, action)
+            if type(action).__name__ == kind and (kind != "Start" or state.bag or state.light):
+                try:
+                    FAULTS_WHERE_PLAYED[kind][which](state, state.index[player])
+                except (IndexError, StopIteration):  # nothing of the kind to plant here: play on
+                    assert state.check_invariants() == []
+                    continue
+                found = state.check_invariants()
+                assert found and found == state.full_check(), (kind, which)
+                assert state.check_invariants() == found
+                return
+            assert state.check_invariants() == []
+    pytest.fail(f"no {kind} played")

@@ -17,11 +17,11 @@ value, so actions name values. Soul tiles are `d-<town>-<n>` (dark) and `l-<town
 
 from __future__ import annotations
 
-from collections import Counter, _count_elements
+from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from itertools import chain, combinations_with_replacement, compress, count, repeat
-from operator import eq, gt, ne
+from itertools import combinations_with_replacement, compress, count, repeat
+from operator import add, eq, gt, ne
 from typing import Any
 
 from verify.engine import Action, Chance, Game, IllegalAction, NotationError, SetupError, State, player_names
@@ -304,79 +304,40 @@ class _CardValues(dict):
 _CARD_VALUE = _CardValues()
 
 
-class _Ledger:
-    """What the last check of a state's invariants saw: a copy of every zone, the number of
-    pieces of each owner on the map, a tally of every component, the components whose tally is
-    not the game's (`off`), and whether every invariant held (`sound`). `update` compares each
-    zone with its copy and recounts only the zones that differ; when the components that left
-    them are the ones that came in (a card played, a soul boarded, a piece laid), the tally
-    stands as it was."""
+class _Seen:
+    """What the last check that found every invariant kept saw: a copy of every zone (in the
+    groups of `SpectralRailsState._zone_groups`), a copy of the trail on the map and each player's
+    pieces there; and the game's own numbers the check compares with. The next check compares
+    the zones with these copies and looks again only at what differs; the copies of what
+    differs are then brought up to date."""
 
-    __slots__ = ("expected", "pieces", "copies", "track", "owners", "counts", "off", "moved", "sound")
+    __slots__ = ("zones", "track", "owners", "towns", "pieces", "cards", "seats", "own_souls", "full")
 
-    def __init__(self, expected: dict, colours, lists: list[list], track: dict):
-        self.expected = expected
-        self.pieces = {p: f"trail-{colour}" for p, colour in enumerate(colours)}
-        self.copies = [list(zone) for zone in lists]
-        self.track = dict(track)
-        self.owners = self._owners(track)
-        counts: dict = {}
-        _count_elements(counts, chain(chain.from_iterable(lists), self._trail(self.owners)))
-        self.counts = counts
-        self.off = {c for c in counts.keys() | expected.keys() if counts.get(c, 0) != expected.get(c, 0)}
-        self.moved: set = set()  # the players with more or fewer pieces on the map than at the last check
-        self.sound = False
+    def __init__(self, state: "SpectralRailsState"):
+        n = len(state.players)
+        self.zones = [list(map(list, group)) for group in state._zone_groups()]
+        self.track = dict(state.track)
+        self.owners = _owners(state.track, n)
+        self.towns = list(state.board.towns)
+        self.pieces = [f"trail-{colour}" for colour in state.colours]  # each player's trail piece
+        self.cards = [len(state.game.card_values[colour]) for colour in state.colours]  # each player's
+        self.seats = state.game.seats
+        self.full = [TRAIL] * n
+        bound: dict[str, list] = {town: [] for town in state.board.towns}  # per town, the souls bound for it
+        for c in state._component_counts():
+            town = _soul_town(c)
+            if town in bound:
+                bound[town].append(c)
+        self.own_souls = [frozenset(souls) for souls in bound.values()]
 
-    def _trail(self, owners: dict) -> list:
-        """The trail pieces on the map, as components (a piece of no player's: a component of none)."""
-        pieces = self.pieces
-        return [pieces.get(owner, ("trail of", owner)) for owner, n in owners.items() for _ in range(n)]
+    def own_pieces_only(self, supply: list[list[str]]) -> bool:
+        """Whether each supply holds only its player's pieces."""
+        return all(zone.count(piece) == len(zone) for zone, piece in zip(supply, self.pieces))
 
-    @staticmethod
-    def _owners(track: dict) -> dict:
-        """owner -> pieces on the map."""
-        owners: dict = {}
-        _count_elements(owners, track.values())
-        return owners
 
-    def update(self, lists: list[list], track: dict) -> list[int]:
-        """Bring the tally up to date; return the indices of the zones that changed."""
-        copies = self.copies
-        changed = list(compress(count(), map(ne, lists, copies)))
-        track_changed = track != self.track
-        if not changed and not track_changed:
-            if self.moved:
-                self.moved = set()
-            return changed
-        gone: dict = {}
-        came: dict = {}
-        _count_elements(gone, chain.from_iterable(map(copies.__getitem__, changed)))
-        _count_elements(came, chain.from_iterable(map(lists.__getitem__, changed)))
-        self.moved = set()
-        if track_changed:  # the pieces that left the map or came onto it
-            owners, before = self._owners(track), self.owners
-            for owner in owners.keys() | before.keys():
-                more = owners.get(owner, 0) - before.get(owner, 0)
-                if more:
-                    self.moved.add(owner)
-                    piece = self.pieces.get(owner, ("trail of", owner))
-                    side = came if more > 0 else gone
-                    side[piece] = side.get(piece, 0) + abs(more)
-            self.track, self.owners = dict(track), owners
-        for i in changed:
-            copies[i] = list(lists[i])
-        if gone != came:  # the tally changes
-            counts, expected, off = self.counts, self.expected, self.off
-            for c, n in gone.items():
-                counts[c] -= n
-            for c, n in came.items():
-                counts[c] = counts.get(c, 0) + n
-            for c in gone.keys() | came.keys():
-                if counts[c] == expected.get(c, 0):
-                    off.discard(c)
-                else:
-                    off.add(c)
-        return changed
+def _owners(track: dict, players: int) -> list[int]:
+    """Each player's trail pieces on the map."""
+    return list(map(list(track.values()).count, range(players)))
 
 
 # --- the game ------------------------------------------------------------------------------------
@@ -522,6 +483,12 @@ SETUP_KEYS = {"map", "round", "leader", "turn", "passed", "trains", "hands", "ro
 # --- the state -----------------------------------------------------------------------------------
 
 class SpectralRailsState(State):
+    __slots__ = ("game", "board", "players", "index", "chance", "colours", "letters", "hands", "rows", "bids", "coins",
+                 "bank", "supply", "track", "trains", "aboard", "delivered1", "delivered2", "waiting", "bag", "light",
+                 "box", "round_track", "wrecks_off", "phase", "round", "leader", "current", "passed", "step", "taken",
+                 "by_coin", "drop_left", "drop_free", "dropped", "take_after", "laid", "start_order", "high",
+                 "high_player", "out", "kept", "clear_left", "setup", "_all_souls", "_winner_pending", "_legal",
+                 "_counts", "_seen", "_memo", "_delivery_points")
 
     def __init__(self, game: SpectralRails, board: Board, players: int, chance: Chance):
         self.game = game
@@ -573,7 +540,7 @@ class SpectralRailsState(State):
         self._winner_pending = False
         self._legal: tuple | None = None
         self._counts: Counter | None = None  # fixed once the setup has named every soul tile
-        self._ledger: _Ledger | None = None  # what the last check of the invariants saw
+        self._seen: _Seen | None = None  # what the last check that found nothing amiss saw
         # Routes and removable pieces worked out for the trains and trail as they stand; emptied
         # whenever a train, a piece of trail or the turn changes.
         self._memo: dict = {}
@@ -590,87 +557,96 @@ class SpectralRailsState(State):
         return soul.startswith("d-")
 
     def check_invariants(self) -> list[str]:
-        """Broken invariants, as sentences: the answer of `full_check`, found fast. Every zone is
-        compared (in C) with a copy kept from the last check, and a tally of every component is
-        brought up to date from the zones that differ; the rules' limits are looked at again for
-        the players and towns whose zones differ. Only when something is amiss does the full
-        check run, to name it."""
-        if self._sound():
+        """Broken invariants, as sentences: the answer of `full_check`, found fast. After a check
+        that found nothing, every zone is compared (in C) with a copy kept from then; the
+        components that left the zones that differ must be the ones that came in, and the rules'
+        limits are looked at again where zones differ. Whenever that cannot show that everything
+        holds, the full check runs and names what is amiss."""
+        if self._seen is not None and self._kept_since_seen():
             return []
-        return self.full_check()
+        problems = self.full_check()
+        self._seen = None
+        if not problems:
+            seen = _Seen(self)
+            if seen.own_pieces_only(self.supply) and list(self.waiting) == seen.towns:  # what the fast check builds on
+                self._seen = seen
+        return problems
 
     def full_check(self) -> list[str]:
         """The invariants checked the slow, plain way: the kit's conservation check over every
         zone, then the rules' own."""
         return conservation_problems(self.zones(), self.components()) + self.rule_problems()
 
-    def _zone_lists(self) -> list[list]:
-        """The live list of every zone, in a fixed order (the trail on the map aside)."""
-        return [*self.hands, *self.rows, *self.bids, *self.coins, *self.supply, *self.aboard, *self.delivered1,
-                *self.delivered2, self.bank, *self.waiting.values(), self.bag, self.light, self.box,
-                self.round_track, self.wrecks_off]
+    def _zone_groups(self) -> list[list[list]]:
+        """Every zone but the trail on the map, in groups: one per kind of a player's zone (hands,
+        rows, bids, coins, supplies, souls aboard, delivered for one point, for two), the souls
+        waiting at each town (in the order of `waiting`: map order), then the shared zones (bank,
+        bag, light pile, box, round track, wrecks taken off)."""
+        return [self.hands, self.rows, self.bids, self.coins, self.supply, self.aboard, self.delivered1,
+                self.delivered2, list(self.waiting.values()),
+                [self.bank, self.bag, self.light, self.box, self.round_track, self.wrecks_off]]
 
-    def _sound(self) -> bool:
-        """Whether `full_check` would find nothing: every component in its place, counted right,
-        and every limit of the rules kept."""
-        lists = self._zone_lists()
-        ledger = self._ledger
-        if ledger is None or len(ledger.copies) != len(lists):
-            ledger = self._ledger = _Ledger(self._component_counts(), self.colours, lists, self.track)
-        changed = ledger.update(lists, self.track)
-        ledger.sound = not ledger.off and self._limits_kept(lists, changed if ledger.sound else None, ledger)
-        return ledger.sound
-
-    def _limits_kept(self, lists: list[list], changed: list[int] | None, ledger: _Ledger) -> bool:
-        """Whether the rules' own invariants hold, every component being where it may be. After a
-        check that found nothing, only what the zones that `changed` (and the pieces each player
-        has on the map) bear on is looked at again; with `changed` None, everything is."""
-        n = len(self.players)
-        first = 8 * n + 1  # the souls waiting in towns: the zones from here
-        last = first + len(self.waiting)
-        on_board = ledger.owners
-        if changed is None:
-            changed, moved = range(len(lists)), range(n)
-        else:
-            moved = ledger.moved
-        for i in changed:
-            if i < 6 * n:  # hands, rows, bids, coins, supplies, souls aboard: player by player
-                kind, p = divmod(i, n)
-                if kind < 3:
-                    if len(self.hands[p]) + len(self.rows[p]) + len(self.bids[p]) != self._cards_held[p]:
-                        return False
-                elif kind == 3:
-                    if len(self.coins[p]) > COINS:
-                        return False
-                elif kind == 4:
-                    if on_board.get(p, 0) + len(self.supply[p]) != TRAIL:
-                        return False
-                elif len(self.aboard[p]) > self.game.seats:
+    def _kept_since_seen(self) -> bool:
+        """Whether every invariant holds, given that all held at the last check (`self._seen`).
+        The trail pieces are counted apart: every supply holds only its player's pieces, and
+        with those on the map each player has all of them. Every other component that left the
+        zones that changed since must be one that came in, and the rules' limits must hold for
+        the players and towns whose zones changed. False is no verdict: the full check decides."""
+        seen = self._seen
+        if list(self.waiting) != seen.towns:
+            return False  # souls wait somewhere that is no town of the map, or in another order
+        groups, copies = self._zone_groups(), seen.zones
+        supplies = []  # the players whose supply changed
+        if groups != copies:
+            gone: list = []
+            came: list = []
+            for i in compress(count(), map(ne, groups, copies)):
+                group, before = groups[i], copies[i]
+                if len(group) != len(before):
                     return False
-            elif first <= i < last and not self._own_souls[i - first].isdisjoint(lists[i]):
-                return False  # a soul waits at its own town
-        for p in moved:  # (a piece of nobody's on the map breaks conservation before this)
-            if on_board.get(p, 0) + len(self.supply[p]) != TRAIL:
+                for k in compress(count(), map(ne, group, before)):
+                    now = group[k]
+                    if i == 4:
+                        supplies.append(k)
+                    else:
+                        gone += before[k]
+                        came += now
+                        if i < 3:
+                            if len(self.hands[k]) + len(self.rows[k]) + len(self.bids[k]) != seen.cards[k]:
+                                return False
+                        elif i == 3:
+                            if len(now) > COINS:
+                                return False
+                        elif i == 5:
+                            if len(now) > seen.seats:
+                                return False
+                        elif i == 8 and not seen.own_souls[k].isdisjoint(now):
+                            return False  # a soul waits at its own town
+                    before[k] = now[:]
+            if gone != came:
+                try:
+                    if sorted(gone) != sorted(came):
+                        return False
+                except TypeError:  # something that is no component
+                    return False
+        track = self.track
+        moved = track != seen.track
+        if moved:
+            owners = _owners(track, len(self.players))
+            if sum(owners) != len(track):
+                return False  # a piece of nobody's
+            seen.track, seen.owners = dict(track), owners
+        if moved or supplies:
+            supply = self.supply
+            if list(map(add, seen.owners, map(len, supply))) != seen.full:
                 return False
+            for p in supplies:
+                if supply[p].count(seen.pieces[p]) != len(supply[p]):
+                    return False
         if (self.round > ROUNDS or self.phase == OVER and (self.round != ROUNDS or self.round_track)
                 or self.phase == TURN and None in self.trains):
             return False
         return self.phase == OVER or bool(self.legal_actions(self.players[self.current]))
-
-    @cached_property
-    def _cards_held(self) -> list[int]:
-        """Each player's number of ether cards, between hand, row and bid."""
-        return [len(self.game.card_values[colour]) for colour in self.colours]
-
-    @cached_property
-    def _own_souls(self) -> list[frozenset]:
-        """Per town (in the order of `waiting`), the components bound for it."""
-        bound: dict[str, list] = {town: [] for town in self.waiting}
-        for c in self._component_counts():
-            town = _soul_town(c)
-            if town in bound:
-                bound[town].append(c)
-        return [frozenset(souls) for souls in bound.values()]
 
     def _component_counts(self) -> Counter:
         if self._counts is None:
@@ -1530,7 +1506,7 @@ class SpectralRailsState(State):
         other.waiting = {t: list(s) for t, s in self.waiting.items()}
         other.chance = self.chance.copy()
         other._memo = dict(self._memo)
-        other._ledger = None
+        other._seen = None
         return other
 
     def score(self, player: str) -> float:
