@@ -122,7 +122,7 @@ def chooser(state: State, policy: str, rng: random.Random):
     """The policy as `pick(player, actions)` for one game's state, decided once per game: at random,
     or greedy (the best-scoring action, ties broken at random)."""
     scores = greedy_scorer(state) if policy == "greedy" else None
-    choice = rng.choice
+    choice = uniform_choice(rng)
     if scores is None:
         return lambda player, actions: choice(actions)
 
@@ -132,6 +132,24 @@ def chooser(state: State, policy: str, rng: random.Random):
         return choice([action for action, score in zip(actions, scored) if score == best])
 
     return greedy
+
+
+def uniform_choice(rng: random.Random):
+    """`choice(items)`: one of `items` picked uniformly by `rng`, as `rng.choice` picks it, drawing
+    the same bits in the same order (a random index of `len(items).bit_length()` bits, drawn
+    again until it falls inside), so the same seed gives the same games; written out here because
+    the policy picks once per action and `Random.choice` costs three calls a pick."""
+    getrandbits = rng.getrandbits
+
+    def choice(items):
+        n = len(items)
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        return items[r]
+
+    return choice
 
 
 def choose(state: State, player: str, policy: str, rng: random.Random):

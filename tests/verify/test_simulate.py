@@ -97,3 +97,19 @@ def test_a_game_with_no_legal_action_before_its_end_is_reported(trains):
     report = simulate(StuckGame(trains), 2, games=2, seed=3, policy="random", turn_cap=500)
     assert len(report.failures) == 2
     assert "has no legal action" in report.failures[0]
+
+
+def test_the_policys_uniform_choice_picks_as_random_choice_does():
+    """The same picks, and the generator left in the same state, for lists of every length from one
+    up (a one-item list still draws its bit), so the same seed gives the same games."""
+    import random
+
+    from verify.simulate import uniform_choice
+
+    for seed in range(20):
+        mine, theirs = random.Random(seed), random.Random(seed)
+        choice = uniform_choice(mine)
+        for n in [1, 2, 3, 5, 8, 13, 64, 65, 1000] * 5:
+            items = list(range(n))
+            assert choice(items) == theirs.choice(items)
+        assert mine.getstate() == theirs.getstate()
