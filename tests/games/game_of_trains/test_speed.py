@@ -1,5 +1,6 @@
 """The shortcuts that make Game of Trains playouts fast give what the slow way gives: the greedy
-scores of an Uncouple whose refill runs the draw pile out are the scores after playing it, the
+scores of an Uncouple whose refill runs the draw pile out, and of several Uncouples offered at
+once while trains hold locks, are the scores after playing them, the
 reshuffle looked ahead is the one the game then makes, and the quick invariant check reports a
 fault planted in a train that changed as the whole check reports it."""
 
@@ -22,26 +23,42 @@ def engine():
     return engine_for(load_game(PROJECT_CONTENT, "game-of-trains"))
 
 
-def short_pile_positions(game, seed):
-    """Positions in play where an Uncouple is offered and the draw pile cannot refill every train,
-    met along random games."""
+def positions_in_play(game, seed, wanted):
+    """Positions in play where `wanted(state, actions)` holds, met along random games of 2, 3 and
+    4 players."""
     rng = random.Random(seed)
     for players in (2, 3, 4):
         state = game.new_state(players, seed=rng.getrandbits(32))
         while not state.is_terminal():
             player = state.to_move()[0]
             actions = state.legal_actions(player)
-            if state.phase == "play" and len(state.pile) < players and any(type(a) is Uncouple for a in actions):
+            if state.phase == "play" and wanted(state, actions):
                 yield state, player, actions
             state.apply(player, rng.choice(actions))
 
 
+def uncouples_offered(actions) -> int:
+    return sum(type(action) is Uncouple for action in actions)
+
+
+def short_pile(state, actions) -> bool:
+    """An Uncouple is offered and the draw pile cannot refill every train."""
+    return len(state.pile) < len(state.players) and uncouples_offered(actions) > 0
+
+
+def several_uncouples_and_a_lock(state, actions) -> bool:
+    """More than one Uncouple is offered (their scores share the cards the refill would draw) and
+    some train holds a lock."""
+    return uncouples_offered(actions) > 1 and any(state.locks.values())
+
+
+@pytest.mark.parametrize("wanted", [short_pile, several_uncouples_and_a_lock], ids=lambda f: f.__name__)
 @pytest.mark.parametrize("params", READINGS, ids=lambda p: ",".join(f"{k}={v}" for k, v in p.items()) or "default")
-def test_an_uncouple_that_runs_the_pile_out_scores_as_when_played(engine, params):
+def test_uncouples_score_as_when_played(engine, params, wanted):
     game = engine.with_params(**params)
     checked = 0
-    for seed in range(6):
-        for state, player, actions in short_pile_positions(game, seed):
+    for seed in range(8):
+        for state, player, actions in positions_in_play(game, seed, wanted):
             played = scores_after_playing(state, player, actions)
             assert state.score_actions(player, actions) == played, state.fields()
             assert [state.score_action(player, action) for action in actions] == played
@@ -109,3 +126,4 @@ def test_the_quick_check_of_a_changed_train_reports_what_the_whole_check_reports
     fault(state, state.trains[rng.choice(state.players)])
     found = state.check_all_invariants()
     assert found and state.check_invariants() == found
+

@@ -1011,7 +1011,8 @@ class GameOfTrainsState(State):
         makes q_{k-1}, p_{k+1}, the reverse of q_k and w_k; moving it two places back makes
         w_{k-3}, the reverse of q_{k-2}, p_{k-2} and q_{k-1}. (The numbers on the cards differ, so
         "not below" is "above".) A Lock changes no train; an Uncouple changes every train and is
-        scored as `score_action` scores it."""
+        scored as `score_action` scores it, from the cards its refill would draw, taken from the
+        draw pile once for every Uncouple offered when the pile holds a card for each train."""
         train = self.trains[player]
         a, b, c, d, e, f, g = train
         p1, p2, p3, p4, p5, p6 = a < b, b < c, c < d, d < e, e < f, f < g
@@ -1031,6 +1032,8 @@ class GameOfTrainsState(State):
             return scores
         q1, q2, q3, q4, q5 = a < c, b < d, c < e, d < f, e < g
         w1, w2, w3, w4 = a < d, b < e, c < f, d < g
+        game, locks = self.game, self.locks
+        drawn = None  # the cards an Uncouple's refill would draw, once one is met
         for card, kind, param, count in offered:
             if kind == "swap":
                 if param == 1:
@@ -1060,7 +1063,14 @@ class GameOfTrainsState(State):
                                value[own + 1 - p3 - p5 - p6 + w3 - q4 + q5],
                                value[own + 1 - p4 - p6 + w4 - q5])
             elif kind == "uncouple":
-                scores.append(self._score_uncouple(player, card, param, pairs))
+                if drawn is None:
+                    order = self._refill_order[player]
+                    # Enough cards for every train: the refill needs no reshuffle, whoever is locked.
+                    drawn = self.pile[:-len(order) - 1:-1] if len(self.pile) >= len(order) else ()
+                if drawn and not (game.refill_everyone and any(param in locks[p] for p in order)):
+                    scores.append(self._refilled_score(order, param, drawn, pairs))
+                else:
+                    scores.append(self._score_uncouple(player, card, param, pairs))
             else:
                 scores += (value[own],) * count
         return scores
@@ -1117,8 +1127,15 @@ class GameOfTrainsState(State):
             if len(drawn) + len(cards) < len(losers):
                 return self._score_on_copy(player, game.uses[card][2][0])  # not enough cards to refill
             drawn += self._reshuffled(cards, len(losers) - len(drawn))
-        if pairs is None:
-            pairs = self._all_rising_pairs()
+        return self._refilled_score(order, position, drawn, pairs if pairs is not None else self._all_rising_pairs())
+
+    def _refilled_score(self, order: tuple, position: int, drawn: list[int], pairs: dict[str, int]) -> int:
+        """The score of the first player of refill `order` after an Uncouple of carriage
+        `position`: each train that loses its carriage takes the next of the `drawn` cards in
+        refill order, and the first to rise from end to end wins. `pairs`: the rising pairs of
+        every train now."""
+        player, trains, locks = order[0], self.trains, self.locks
+        i = position - 1
         before, after = i - 1, i + 1  # the neighbours' places, when the train has them
         taken = 0
         own = rival = 0
