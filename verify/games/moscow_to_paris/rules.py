@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from itertools import chain
+from itertools import chain, combinations
 from dataclasses import dataclass
 from typing import Any, Hashable
 
@@ -620,18 +620,21 @@ class MoscowToParisState(State):
         return result
 
     def _clears(self, effect: str) -> list[Action]:
-        from itertools import combinations
-
+        """Every play of a clear card: a column (the k-th card from the city on one side) and as many
+        lines as the card clears, each reaching that far; the left columns first, the nearest
+        first. A column reached by fewer lines than that has no play, nor has any column beyond."""
         need = CLEAR_COUNT[effect]
         clear = self.data.moves.clear
         result = []
-        depth = max((len(s) for s in self.left + self.right), default=0)
         for side, lists in (("L", self.left), ("R", self.right)):
-            for k in range(depth):
-                having = [i + 1 for i in range(LINES) if len(lists[i]) > k]
+            having = [i + 1 for i in range(LINES) if lists[i]]
+            k = 0
+            while len(having) >= need:
                 column = f"{side}{k + 1}"
                 for lines in combinations(having, need):
                     result.append(clear(effect, column, lines))
+                k += 1
+                having = [i for i in having if len(lists[i - 1]) > k]
         return result
 
     # --- applying -------------------------------------------------------------------------------
