@@ -469,11 +469,14 @@ class MoscowToParisState(State):
         mode = self.game.claim
         have = set(front)
         distinct = len(have) == len(front)
+        cover = mode == "cover"
         result = []
         for i in range(LINES):
-            if self.city_at[i] is None or not (self.left[i] or self.right[i]):
+            left, right = self.left[i], self.right[i]
+            if self.city_at[i] is None or not (left or right):
                 continue
-            if _fits(mode, have, distinct, set(self.left[i]).union(self.right[i])):
+            if (have.issuperset(left) and have.issuperset(right)) if cover \
+                    else _fits(mode, have, distinct, set(left).union(right)):
                 result.append(i)
         return result
 
