@@ -1181,7 +1181,9 @@ class MoscowToParisState(State):
         taken = self.taken
         mine = 0
         best_other = None
-        for members in (TEAMS.values() if self.game.teams and len(self.players) == 4 else ([p] for p in self.players)):
+        teams = self.game.teams and len(self.players) == 4
+        for side in (TEAMS.values() if teams else self.players):
+            members = side if teams else (side,)
             points = 0
             flags = set()
             for p in members:
