@@ -6,7 +6,6 @@ greedy scores of a whole choice equal to those of playing each action."""
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 import pytest
 
@@ -14,7 +13,8 @@ from cardgen.content import PROJECT_CONTENT, load_game
 from cardgen.registry import engine_for
 from verify.engine import IllegalAction, SetupError
 from verify.kit import conservation_problems
-from verify.simulate import simulate
+from verify.games.moscow_to_paris.rules import PlayLine
+from verify.simulate import chooser, simulate
 
 CITIES = [{"id": c, "country": k, "points": p, "capital": cap, "line": n} for c, k, p, cap, n in (
     ("a", "north", 2, True, 3), ("b", "north", 1, False, 2), ("c", "south", 1, False, 2),
@@ -340,9 +340,9 @@ def crowd_a_line(state):
         state.left[1].append(card)
 
 
-def lift_a_city(state):
-    state.city_deck.append(state.city_at[0])
-    state.city_at[0] = None
+def lift_a_city(state, i=0):
+    state.city_deck.append(state.city_at[i])
+    state.city_at[i] = None
 
 
 FAULTS = {
@@ -373,8 +373,7 @@ def test_the_fast_invariant_check_reports_every_planted_fault_as_the_full_check_
     assert state.left[0] or state.right[0]
     state.apply(state.to_move()[0], state.legal_actions(state.to_move()[0])[0])
     assert state.check_invariants() == []
-    # What the check knows from the last one, less the cards drawn since: what the deck does not hold.
-    assert state._outside_deck() == sorted((Counter(state.components()) - Counter(state.deck)).elements())
+    assert state._checked is not None  # the next check starts from what this one found
     FAULTS[fault](state)
     problems = state.check_invariants()
     assert problems, fault
@@ -395,3 +394,87 @@ def test_a_bad_scenario_setup_is_reported_at_its_line(game, tmp_path):
                     "steps: []\n", "utf-8")
     result = run_scenario(path, game)
     assert not result.ok and "bad.yaml:5:" in result.failures[0] and "setup.lines.0" in result.failures[0]
+
+
+def full_check(state):
+    """The invariants as the kit and `rule_problems` state them, with nothing taken from earlier checks."""
+    return conservation_problems(state.zones(), state.components()) + state.rule_problems()
+
+
+@pytest.mark.parametrize("players, params", [(2, {}), (3, {"claim": "within", "istanbul": True}), (4, {"teams": True}),
+                                             (4, {"dead_end": "repeat", "no_action": "pass", "empty_trade": True})])
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+def test_the_check_after_every_action_agrees_with_the_full_check_over_whole_games(game, players, params, policy):
+    configured = game.with_params(**params)
+    for seed in range(3):
+        state = configured.new_state(players, seed=seed)
+        pick = chooser(state, policy, random.Random(seed))
+        for _ in range(400):
+            if state.is_terminal():
+                break
+            player = state.to_move()[0]
+            state.apply(player, pick(player, state.legal_actions(player)))
+            assert state.check_invariants() == full_check(state) == []
+
+
+def after_a_line_play(game):
+    """A game under way whose last action, after a check, put a train card beside a city."""
+    state = game.new_state(3, seed=2)
+    rng = random.Random(2)
+    walk(state, 15, lambda player, actions: rng.choice(actions))
+    while True:
+        player = state.to_move()[0]
+        actions = state.legal_actions(player)
+        assert state.check_invariants() == []
+        plays = [action for action in actions if isinstance(action, PlayLine)]
+        state.apply(player, plays[0] if plays else rng.choice(actions))
+        if plays:
+            return state, player, plays[0]
+
+
+def played_side(state, action):
+    return (state.left if action.side == "left" else state.right)[action.line - 1]
+
+
+def other_side(state, action):
+    return (state.right if action.side == "left" else state.left)[action.line - 1]
+
+
+def take_from_deck(state, wanted):
+    return state.deck.pop(next(k for k, card in enumerate(state.deck) if wanted(card)))
+
+
+def crowd_the_line(state, player, action):
+    i = action.line - 1
+    while len(state.left[i]) + len(state.right[i]) <= state.data.cities[state.city_at[i]].line:
+        cards = state.left[i] + state.right[i]
+        played_side(state, action).append(take_from_deck(state, lambda c: c in state.data.trains and c not in cards))
+
+
+TOUCHED_FAULTS = {
+    "the card played also still in the hand": lambda state, player, action: state.hands[player].append(action.card),
+    "the card played lost": lambda state, player, action: played_side(state, action).pop(),
+    "the card played doubled in its line": lambda state, player, action: other_side(state, action).append(
+        take_from_deck(state, lambda card: card == action.card)),
+    "the card drawn lost": lambda state, player, action: state.hands[player].pop(),
+    "the card drawn of another kind": lambda state, player, action: state.hands[player].__setitem__(
+        -1, next(c for c in state.data.trains if c != state.hands[player][-1])),
+    "the line crowded": crowd_the_line,
+    "an action card in the line": lambda state, player, action: played_side(state, action).append(
+        take_from_deck(state, lambda card: card in state.data.actions)),
+    "an action card in front of the player": lambda state, player, action: state.fronts[player].append(
+        take_from_deck(state, lambda card: card in state.data.actions)),
+    "five cards in front of the player": lambda state, player, action: state.fronts[player].extend(
+        [state.hands[player].pop() for _ in range(5 - len(state.fronts[player]))]),
+    "an offer with no trade": lambda state, player, action: state.offers[player].append(state.hands[player].pop()),
+    "the line's city lifted": lambda state, player, action: lift_a_city(state, action.line - 1),
+}
+
+
+@pytest.mark.parametrize("fault", TOUCHED_FAULTS)
+def test_a_fault_planted_where_the_last_action_played_is_reported_as_the_full_check_does(game, fault):
+    state, player, action = after_a_line_play(game)
+    TOUCHED_FAULTS[fault](state, player, action)
+    problems = state.check_invariants()
+    assert problems, fault
+    assert problems == full_check(state)

@@ -13,9 +13,8 @@ cards right of it (nearest first), so a discarded card closes its gap by itself.
 from __future__ import annotations
 
 import random
-from bisect import insort
 from collections import Counter
-from itertools import chain
+from itertools import chain, combinations
 from dataclasses import dataclass
 from typing import Any, Hashable
 
@@ -385,7 +384,7 @@ class MoscowToParisState(State):
     """Everything that changes during one game of Moscow to Paris."""
 
     # Every field, kept in slots (see `verify.engine.State`).
-    __slots__ = ('_deck_seen', 'chance', 'cities_dealt', 'city_at', 'city_deck', 'current', 'data', 'dead_ends',
+    __slots__ = ('_checked', 'chance', 'cities_dealt', 'city_at', 'city_deck', 'current', 'data', 'dead_ends',
                  'dealt', 'deck', 'discard', 'fronts', 'game', 'hands', 'left', 'offers', 'phase', 'players',
                  'progress', 'quiet_turns', 'removed', 'right', 'seen', 'setup', 'taken', 'trade_from',
                  'trade_to', 'trade_way')
@@ -418,7 +417,7 @@ class MoscowToParisState(State):
         self.quiet_turns = 0
         self.progress = False
         self.setup: dict | None = None
-        self._deck_seen: tuple | None = None  # for the conservation check: see `_outside_deck`
+        self._checked: tuple | None = None  # what the last check found in place: see `_still_holds`
 
     # --- small helpers --------------------------------------------------------------------------
 
@@ -470,11 +469,14 @@ class MoscowToParisState(State):
         mode = self.game.claim
         have = set(front)
         distinct = len(have) == len(front)
+        cover = mode == "cover"
         result = []
         for i in range(LINES):
-            if self.city_at[i] is None or not (self.left[i] or self.right[i]):
+            left, right = self.left[i], self.right[i]
+            if self.city_at[i] is None or not (left or right):
                 continue
-            if _fits(mode, have, distinct, set(self.left[i]).union(self.right[i])):
+            if (have.issuperset(left) and have.issuperset(right)) if cover \
+                    else _fits(mode, have, distinct, set(left).union(right)):
                 result.append(i)
         return result
 
@@ -621,18 +623,21 @@ class MoscowToParisState(State):
         return result
 
     def _clears(self, effect: str) -> list[Action]:
-        from itertools import combinations
-
+        """Every play of a clear card: a column (the k-th card from the city on one side) and as many
+        lines as the card clears, each reaching that far; the left columns first, the nearest
+        first. A column reached by fewer lines than that has no play, nor has any column beyond."""
         need = CLEAR_COUNT[effect]
         clear = self.data.moves.clear
         result = []
-        depth = max((len(s) for s in self.left + self.right), default=0)
         for side, lists in (("L", self.left), ("R", self.right)):
-            for k in range(depth):
-                having = [i + 1 for i in range(LINES) if len(lists[i]) > k]
+            having = [i + 1 for i in range(LINES) if lists[i]]
+            k = 0
+            while len(having) >= need:
                 column = f"{side}{k + 1}"
                 for lines in combinations(having, need):
                     result.append(clear(effect, column, lines))
+                k += 1
+                having = [i for i in having if len(lists[i - 1]) > k]
         return result
 
     # --- applying -------------------------------------------------------------------------------
@@ -912,73 +917,139 @@ class MoscowToParisState(State):
         return self.data.components()
 
     def check_invariants(self) -> list[str]:
-        """The kit's checks, with a fast path for conservation (this runs after every action of
-        every playout): the cards of every place but the deck, sorted, against the sorted list of
-        the components the deck does not hold; the kit's sentence-by-sentence report only when
-        they differ."""
-        outside = self._outside_deck()
-        if outside is not None:
-            rest = sorted(chain(self.discard, self.city_deck, self.removed, *self.left, *self.right,
-                                *self.hands.values(), *self.fronts.values(), *self.offers.values(),
-                                *self.taken.values(), [c for c in self.city_at if c is not None]))
-            if rest == outside:
-                return [] if self._rules_hold() else self.rule_problems()
+        """Every invariant; as this runs after every action of every playout, it is first worked out
+        from the last check that found nothing wrong (see `_still_holds`). Only when something is
+        wrong are the kit's conservation report and `rule_problems` asked for the sentences."""
+        if self._still_holds():
+            return []
+        self._checked = None
         return conservation_problems(self.zones(), self.components()) + self.rule_problems()
 
-    def _rules_hold(self) -> bool:
-        """True only when `rule_problems` finds nothing: its checks with nothing written down, for
-        the usual case of a turn with no trade under way and cards left to draw (else it asks
-        `rule_problems`)."""
+    def _still_holds(self) -> bool:
+        """Whether every invariant holds, as `check_invariants` reports them. The last check that
+        found nothing wrong keeps a copy of every place; each place is compared card by card with
+        its copy, so a change made in any way at all is seen. The cards that left the places that
+        changed must be the cards that came to them (of the deck, which loses cards from its top,
+        and the discard pile, which gains them at its end, only those cards are weighed). The rules
+        are checked again for the lines and players whose cards changed, for every player when what
+        their cards are held to changed (a trade under way, the piles running out), and for the
+        table as a whole. With no such check to start from, everything is checked."""
         phase = self.phase
-        if phase == ANSWER or phase == CONTINUE or not (self.deck or self.discard):
-            return not self.rule_problems()
-        hands, fronts, offers, trains = self.hands, self.fronts, self.offers, self.data.train_set
-        for p in self.players:
-            front = fronts[p]
-            if offers[p] or len(front) > FRONT_MAX or len(hands[p]) + len(front) != HAND_TOTAL \
-                    or not trains.issuperset(front):
+        short = self.players[self.current] if phase == ANSWER or phase == CONTINUE else None  # the card offered is away
+        offering = self.trade_from if phase == ANSWER else None
+        piles = bool(self.deck or self.discard)
+        context = (short, offering, piles)
+        kept = self._checked
+        if kept is None:
+            if not self._all_in_place() or self.rule_problems():
                 return False
-        limits = self.data.limits
-        cities_out = 0
-        for city, left, right in zip(self.city_at, self.left, self.right):
+            self._checked = (list(self.deck), list(self.discard), self.city_deck + self.removed, list(self.city_at),
+                             [list(cards) for cards in self.left], [list(cards) for cards in self.right],
+                             {p: list(cards) for p, cards in self.hands.items()},
+                             {p: list(cards) for p, cards in self.fronts.items()},
+                             {p: list(cards) for p, cards in self.offers.items()},
+                             {p: list(cards) for p, cards in self.taken.items()}, context)
+            return True
+        # A place that changed gets a new copy in a new tuple: a clone may share the kept copies.
+        deck, discard, cities, city_at, left, right, hands, fronts, offers, taken, was = kept
+        gone, came = [], []
+        now = self.deck
+        if now != deck:
+            cut = len(deck) - len(now)
+            if cut > 0 and now == deck[cut:]:
+                gone += deck[:cut]
+            else:
+                gone += deck
+                came += now
+            deck = now[:]
+        now = self.discard
+        if now != discard:
+            cut = len(discard)
+            if now[:cut] == discard:
+                came += now[cut:]
+            else:
+                gone += discard
+                came += now
+            discard = now[:]
+        now = self.city_deck + self.removed
+        if now != cities:
+            gone += cities
+            came += now
+            cities = now
+        lines = []
+        if self.city_at != city_at:
+            gone += [c for c in city_at if c is not None]
+            came += [c for c in self.city_at if c is not None]
+            city_at = self.city_at[:]
+            lines = range(LINES)
+        if self.left != left or self.right != right:
+            left, right = left[:], right[:]
+            for i in range(LINES):
+                if self.left[i] != left[i] or self.right[i] != right[i]:
+                    gone += left[i]
+                    gone += right[i]
+                    came += self.left[i]
+                    came += self.right[i]
+                    left[i], right[i] = self.left[i][:], self.right[i][:]
+                    if type(lines) is list:
+                        lines.append(i)
+        players = self.players if context != was else []
+        if self.hands != hands or self.fronts != fronts or self.offers != offers:
+            if not self.hands.keys() == self.fronts.keys() == self.offers.keys() == hands.keys():
+                return False
+            hands, fronts, offers = dict(hands), dict(fronts), dict(offers)
+            changed = []
+            for p in self.players:
+                hand, front, offer = self.hands[p], self.fronts[p], self.offers[p]
+                if hand != hands[p] or front != fronts[p] or offer != offers[p]:
+                    gone += hands[p]
+                    gone += fronts[p]
+                    gone += offers[p]
+                    came += hand
+                    came += front
+                    came += offer
+                    hands[p], fronts[p], offers[p] = hand[:], front[:], offer[:]
+                    changed.append(p)
+            players = players or changed
+        if self.taken != taken:
+            if self.taken.keys() != taken.keys():
+                return False
+            for p in self.players:
+                gone += taken[p]
+                came += self.taken[p]
+            taken = {p: list(cards) for p, cards in self.taken.items()}
+        try:
+            if sorted(gone) != sorted(came):
+                return False
+        except TypeError:  # something other than a card id: the kit's count tells what
+            return False
+        limits, trains = self.data.limits, self.data.train_set
+        for i in lines:
+            city, l, r = self.city_at[i], self.left[i], self.right[i]
             if city is None:
-                if left or right:
+                if l or r:
                     return False
                 continue
-            cities_out += 1
-            size = len(left) + len(right)
-            if size > limits[city] or len({*left, *right}) != size:
+            size = len(l) + len(r)
+            if size > limits[city] or len({*l, *r}) != size or not (trains.issuperset(l) and trains.issuperset(r)):
                 return False
-        if not trains.issuperset(chain(*self.left, *self.right)):
+        for p in players:
+            front, offer = self.fronts[p], self.offers[p]
+            if piles and len(self.hands[p]) + len(front) + len(offer) != (HAND_TOTAL - 1 if p == short else HAND_TOTAL):
+                return False
+            if len(front) > FRONT_MAX or not trains.issuperset(front) or len(offer) > (1 if p == offering else 0):
+                return False
+        cities_out = LINES - self.city_at.count(None)
+        if cities_out != (LINES - 1 if phase == OVER else LINES) or (phase == OVER and self.city_deck):
             return False
-        if phase == OVER:
-            return not self.city_deck and cities_out == LINES - 1
-        return cities_out == LINES
+        self._checked = (deck, discard, cities, city_at, left, right, hands, fronts, offers, taken, context)
+        return True
 
-    def _outside_deck(self) -> list[str] | None:
-        """Sorted, the components that the deck does not hold, so the other places must hold them
-        between them; None when the deck holds a card more often than the game has it. Known from
-        the last check when the deck is still what it was then less cards drawn from its top (the
-        deck is compared card by card with a copy kept then), so only the cards drawn since are
-        added; worked out anew when the deck was shuffled anew or set."""
-        deck = self.deck
-        if self._deck_seen is not None:
-            copy, drawn, outside = self._deck_seen
-            gone = len(copy) - len(deck)
-            if gone >= drawn and deck == copy[gone:]:
-                if gone > drawn:
-                    outside = list(outside)  # the kept list may be shared with a clone: never changed
-                    for card in copy[drawn:gone]:
-                        insort(outside, card)
-                    self._deck_seen = (copy, gone, outside)
-                return outside
-        counts = Counter(self.components())
-        counts.subtract(deck)
-        if min(counts.values(), default=0) < 0:
-            return None
-        outside = sorted(counts.elements())
-        self._deck_seen = (list(deck), 0, outside)
-        return outside
+    def _all_in_place(self) -> bool:
+        """Whether the places hold every component exactly once, counted card by card."""
+        places = chain(self.deck, self.discard, self.city_deck, self.removed, self.city_at, *self.left, *self.right,
+                       *self.hands.values(), *self.fronts.values(), *self.offers.values(), *self.taken.values())
+        return sorted(c for c in places if c is not None) == sorted(Counter(self.components()).elements())
 
     def public_fields(self) -> dict[str, Any]:
         trade = None
@@ -1110,7 +1181,9 @@ class MoscowToParisState(State):
         taken = self.taken
         mine = 0
         best_other = None
-        for members in (TEAMS.values() if self.game.teams and len(self.players) == 4 else ([p] for p in self.players)):
+        teams = self.game.teams and len(self.players) == 4
+        for side in (TEAMS.values() if teams else self.players):
+            members = side if teams else (side,)
             points = 0
             flags = set()
             for p in members:
