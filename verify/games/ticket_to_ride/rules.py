@@ -273,7 +273,9 @@ class TicketToRideState(State):
         if self.phase == CHOOSE or self.step == KEEP:
             offered = sorted(self.pending[player])
             least = 1 if self.phase == CHOOSE else 0
-            return [Keep(combo) for k in range(least, len(offered) + 1) for combo in combinations(offered, k)]
+            keeps = [Keep(combo) for k in range(least, len(offered) + 1) for combo in combinations(offered, k)]
+            self._offer = (player, list(keeps), KEEP)  # for score_actions: every choice, in the order of `combinations`
+            return keeps
         second = self.step == DRAW2
         actions: list[Action] = [STOP] if second else []
         draw = bool(self.deck)
@@ -799,6 +801,8 @@ class TicketToRideState(State):
             kept: dict = {}
             return [self._keeping(player, action.tickets, kept)[2] if type(action) is Keep
                     else self._score(player, action, wants, kept) for action in actions]
+        if offer[2] == KEEP:
+            return self._keep_scores(player, actions)
         _, _, second, draw, takes, groups, rival, free, tickets = offer
         # What the tickets lack changes only when the player's tickets or laid cards do (a play,
         # a column discarded, tickets kept): it is worked out once in between.
@@ -873,6 +877,21 @@ class TicketToRideState(State):
     def _tickets_score(self, short: int) -> float:
         return 0.8 if short == 0 and len(self.deck) > 20 else -1.0
 
+    def _keep_scores(self, player: str, keeps: list[Keep]) -> list[float]:
+        """The scores of `keeps`, every choice of the tickets offered in the order of
+        `combinations`, as `_keeping` works them out: each choice comes after the choice less its
+        last ticket, so it continues from that one."""
+        kept = {(): self._keeping(player, (), {})}
+        tickets = self.game.tickets
+        scores = []
+        for keep in keeps:
+            chosen = keep.tickets
+            known = kept.get(chosen)
+            if known is None:
+                known = kept[chosen] = _keep_one(kept[chosen[:-1]], tickets[chosen[-1]])
+            scores.append(known[2])
+        return scores
+
     def _keeping(self, player: str, tickets: tuple, kept: dict) -> tuple[dict, int, float]:
         """Keeping `tickets` one by one, in order: the cards to spare per colour, the locomotives
         left to cover shortfalls, and the value so far (each ticket the cards cover counts its
@@ -889,22 +908,10 @@ class TicketToRideState(State):
                 spare[colour] = spare.get(colour, 0) - n
             wild = spare.pop(LOCO, 0) - sum(-n for n in spare.values() if n < 0)
             value = 0.0
+            kept[tickets] = (spare, wild, value)
         else:
-            before, wild, value = kept.get(tickets[:-1]) or self._keeping(player, tickets[:-1], kept)
-            spare = dict(before)
-            ticket = self.game.tickets[tickets[-1]]
-            lack = 0
-            for colour in ticket.needs:
-                if spare.get(colour, 0) > 0:
-                    spare[colour] -= 1
-                else:
-                    lack += 1
-            if lack <= wild:
-                wild -= lack
-                value += ticket.points
-            else:
-                value -= ticket.points * 0.6
-        kept[tickets] = (spare, wild, value)
+            before = kept.get(tickets[:-1]) or self._keeping(player, tickets[:-1], kept)
+            kept[tickets] = _keep_one(before, self.game.tickets[tickets[-1]])
         return kept[tickets]
 
     def setup_record(self) -> dict | None:
@@ -955,6 +962,26 @@ def _trio_scores(wanted: tuple[bool, ...]) -> tuple[float, ...]:
     card counts as `_score` adds them up, so every score is the very same number."""
     value = [2.0 if lacked else 0.1 for lacked in wanted]
     return tuple(0.0 + value[i] + value[j] + value[k] for i, j, k in combinations(range(len(wanted)), 3))
+
+
+def _keep_one(before: tuple[dict, int, float], ticket: Ticket) -> tuple[dict, int, float]:
+    """Keeping one more ticket (see `_keeping`): each card it asks for comes from the cards to
+    spare of its colour while they last, the rest from the locomotives left, when enough are."""
+    spare, wild, value = before
+    spare = dict(spare)
+    lack = 0
+    for colour, n in ticket.counts:
+        have = spare.get(colour, 0)
+        if have >= n:
+            spare[colour] = have - n
+        elif have > 0:
+            spare[colour] = 0
+            lack += n - have
+        else:
+            lack += n
+    if lack <= wild:
+        return spare, wild - lack, value + ticket.points
+    return spare, wild, value - ticket.points * 0.6
 
 
 def _take_score(colour: str, missing: dict, short: int) -> float:
