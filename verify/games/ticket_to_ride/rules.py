@@ -882,19 +882,21 @@ class TicketToRideState(State):
         `combinations`, as `_keeping` works them out: each choice comes after the choice less its
         last ticket, so it continues from that one."""
         kept = {(): self._keeping(player, (), {})}
-        tickets = self.game.tickets
+        tickets, needs = self.game.tickets, self.game.keep_needs
         scores = []
         for keep in keeps:
             chosen = keep.tickets
             known = kept.get(chosen)
             if known is None:
-                known = kept[chosen] = _keep_one(kept[chosen[:-1]], tickets[chosen[-1]])
+                last = chosen[-1]
+                known = kept[chosen] = _keep_one(kept[chosen[:-1]], tickets[last].points, needs[last])
             scores.append(known[2])
         return scores
 
-    def _keeping(self, player: str, tickets: tuple, kept: dict) -> tuple[dict, int, float]:
-        """Keeping `tickets` one by one, in order: the cards to spare per colour, the locomotives
-        left to cover shortfalls, and the value so far (each ticket the cards cover counts its
+    def _keeping(self, player: str, tickets: tuple, kept: dict) -> tuple[list, int, float]:
+        """Keeping `tickets` one by one, in order: the cards to spare per colour (in the order of
+        the colours, none of any other card), the locomotives left to cover shortfalls, and the
+        value so far (each ticket the cards cover counts its
         points, each other one loses 0.6 of them). `kept` remembers it per tuple of tickets, so a
         choice continues from the same choice less its last ticket."""
         known = kept.get(tickets)
@@ -907,11 +909,12 @@ class TicketToRideState(State):
             for colour, n in self.game.needs_of(self.tickets[player]).items():
                 spare[colour] = spare.get(colour, 0) - n
             wild = spare.pop(LOCO, 0) - sum(-n for n in spare.values() if n < 0)
-            value = 0.0
-            kept[tickets] = (spare, wild, value)
+            # A colour short counts as none to spare (its shortfall is off the locomotives already).
+            kept[tickets] = ([max(0, spare.get(colour, 0)) for colour in self.game.colours] + [0], wild, 0.0)
         else:
             before = kept.get(tickets[:-1]) or self._keeping(player, tickets[:-1], kept)
-            kept[tickets] = _keep_one(before, self.game.tickets[tickets[-1]])
+            last = tickets[-1]
+            kept[tickets] = _keep_one(before, self.game.tickets[last].points, self.game.keep_needs[last])
         return kept[tickets]
 
     def setup_record(self) -> dict | None:
@@ -964,24 +967,23 @@ def _trio_scores(wanted: tuple[bool, ...]) -> tuple[float, ...]:
     return tuple(0.0 + value[i] + value[j] + value[k] for i, j, k in combinations(range(len(wanted)), 3))
 
 
-def _keep_one(before: tuple[dict, int, float], ticket: Ticket) -> tuple[dict, int, float]:
-    """Keeping one more ticket (see `_keeping`): each card it asks for comes from the cards to
-    spare of its colour while they last, the rest from the locomotives left, when enough are."""
+def _keep_one(before: tuple[list, int, float], points: int, needs: tuple) -> tuple[list, int, float]:
+    """Keeping one more ticket worth `points` (see `_keeping`), which asks for the cards `needs`
+    (see `TicketToRide.keep_needs`): each comes from the cards to spare of its colour while they
+    last, the rest from the locomotives left, when enough are."""
     spare, wild, value = before
-    spare = dict(spare)
+    spare = spare.copy()
     lack = 0
-    for colour, n in ticket.counts:
-        have = spare.get(colour, 0)
+    for k, n in needs:
+        have = spare[k]
         if have >= n:
-            spare[colour] = have - n
-        elif have > 0:
-            spare[colour] = 0
-            lack += n - have
+            spare[k] = have - n
         else:
-            lack += n
+            spare[k] = 0
+            lack += n - have
     if lack <= wild:
-        return spare, wild - lack, value + ticket.points
-    return spare, wild, value - ticket.points * 0.6
+        return spare, wild - lack, value + points
+    return spare, wild, value - points * 0.6
 
 
 def _take_score(colour: str, missing: dict, short: int) -> float:
@@ -1074,6 +1076,10 @@ class TicketToRide(Game):
         self.set_scores: dict[tuple, tuple[float, ...]] = {}
         self.trio_scores: dict[tuple, tuple[float, ...]] = {}
         self.needs: dict[tuple, dict[str, int]] = {}  # see needs_of
+        # Per ticket, the cards it asks for as (colour's place in `colours`, number) pairs, a card
+        # of no colour at the place after them (see `_keeping`, where nothing is to spare there).
+        self.keep_needs = {t: tuple((self.colour_order.get(c, len(self.colours)), n) for c, n in Counter(ticket.needs).items())
+                           for t, ticket in self.tickets.items()}
 
     def needs_of(self, tickets: list[int]) -> dict[str, int]:
         """The cards `tickets` ask for together, per colour (a shared dict: read it only)."""

@@ -15,7 +15,7 @@ each (ticket, cards left) pair it meets.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import accumulate
 from typing import Iterable, Sequence
 
@@ -24,17 +24,12 @@ WILD = "loco"
 
 @dataclass(frozen=True)
 class Ticket:
-    """A destination ticket as scoring needs it: its number, points and the cards it asks for
-    (`needs`, and `counts`: each colour once with how many cards of it, in the order of `needs`)."""
+    """A destination ticket as scoring needs it: its number, points and the cards it asks for."""
 
     id: int
     points: int
     needs: tuple[str, ...]
     cities: tuple[str, ...] = ()
-    counts: tuple[tuple[str, int], ...] = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self):
-        object.__setattr__(self, "counts", tuple(Counter(self.needs).items()))
 
 
 @dataclass(frozen=True)
