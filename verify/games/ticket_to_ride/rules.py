@@ -273,7 +273,9 @@ class TicketToRideState(State):
         if self.phase == CHOOSE or self.step == KEEP:
             offered = sorted(self.pending[player])
             least = 1 if self.phase == CHOOSE else 0
-            return [Keep(combo) for k in range(least, len(offered) + 1) for combo in combinations(offered, k)]
+            keeps = [Keep(combo) for k in range(least, len(offered) + 1) for combo in combinations(offered, k)]
+            self._offer = (player, list(keeps), KEEP)  # for score_actions: every choice, in the order of `combinations`
+            return keeps
         second = self.step == DRAW2
         actions: list[Action] = [STOP] if second else []
         draw = bool(self.deck)
@@ -799,6 +801,8 @@ class TicketToRideState(State):
             kept: dict = {}
             return [self._keeping(player, action.tickets, kept)[2] if type(action) is Keep
                     else self._score(player, action, wants, kept) for action in actions]
+        if offer[2] == KEEP:
+            return self._keep_scores(player, actions)
         _, _, second, draw, takes, groups, rival, free, tickets = offer
         # What the tickets lack changes only when the player's tickets or laid cards do (a play,
         # a column discarded, tickets kept): it is worked out once in between.
@@ -873,9 +877,26 @@ class TicketToRideState(State):
     def _tickets_score(self, short: int) -> float:
         return 0.8 if short == 0 and len(self.deck) > 20 else -1.0
 
-    def _keeping(self, player: str, tickets: tuple, kept: dict) -> tuple[dict, int, float]:
-        """Keeping `tickets` one by one, in order: the cards to spare per colour, the locomotives
-        left to cover shortfalls, and the value so far (each ticket the cards cover counts its
+    def _keep_scores(self, player: str, keeps: list[Keep]) -> list[float]:
+        """The scores of `keeps`, every choice of the tickets offered in the order of
+        `combinations`, as `_keeping` works them out: each choice comes after the choice less its
+        last ticket, so it continues from that one."""
+        kept = {(): self._keeping(player, (), {})}
+        tickets, needs = self.game.tickets, self.game.keep_needs
+        scores = []
+        for keep in keeps:
+            chosen = keep.tickets
+            known = kept.get(chosen)
+            if known is None:
+                last = chosen[-1]
+                known = kept[chosen] = _keep_one(kept[chosen[:-1]], tickets[last].points, needs[last])
+            scores.append(known[2])
+        return scores
+
+    def _keeping(self, player: str, tickets: tuple, kept: dict) -> tuple[list, int, float]:
+        """Keeping `tickets` one by one, in order: the cards to spare per colour (in the order of
+        the colours, none of any other card), the locomotives left to cover shortfalls, and the
+        value so far (each ticket the cards cover counts its
         points, each other one loses 0.6 of them). `kept` remembers it per tuple of tickets, so a
         choice continues from the same choice less its last ticket."""
         known = kept.get(tickets)
@@ -888,23 +909,12 @@ class TicketToRideState(State):
             for colour, n in self.game.needs_of(self.tickets[player]).items():
                 spare[colour] = spare.get(colour, 0) - n
             wild = spare.pop(LOCO, 0) - sum(-n for n in spare.values() if n < 0)
-            value = 0.0
+            # A colour short counts as none to spare (its shortfall is off the locomotives already).
+            kept[tickets] = ([max(0, spare.get(colour, 0)) for colour in self.game.colours] + [0], wild, 0.0)
         else:
-            before, wild, value = kept.get(tickets[:-1]) or self._keeping(player, tickets[:-1], kept)
-            spare = dict(before)
-            ticket = self.game.tickets[tickets[-1]]
-            lack = 0
-            for colour in ticket.needs:
-                if spare.get(colour, 0) > 0:
-                    spare[colour] -= 1
-                else:
-                    lack += 1
-            if lack <= wild:
-                wild -= lack
-                value += ticket.points
-            else:
-                value -= ticket.points * 0.6
-        kept[tickets] = (spare, wild, value)
+            before = kept.get(tickets[:-1]) or self._keeping(player, tickets[:-1], kept)
+            last = tickets[-1]
+            kept[tickets] = _keep_one(before, self.game.tickets[last].points, self.game.keep_needs[last])
         return kept[tickets]
 
     def setup_record(self) -> dict | None:
@@ -955,6 +965,25 @@ def _trio_scores(wanted: tuple[bool, ...]) -> tuple[float, ...]:
     card counts as `_score` adds them up, so every score is the very same number."""
     value = [2.0 if lacked else 0.1 for lacked in wanted]
     return tuple(0.0 + value[i] + value[j] + value[k] for i, j, k in combinations(range(len(wanted)), 3))
+
+
+def _keep_one(before: tuple[list, int, float], points: int, needs: tuple) -> tuple[list, int, float]:
+    """Keeping one more ticket worth `points` (see `_keeping`), which asks for the cards `needs`
+    (see `TicketToRide.keep_needs`): each comes from the cards to spare of its colour while they
+    last, the rest from the locomotives left, when enough are."""
+    spare, wild, value = before
+    spare = spare.copy()
+    lack = 0
+    for k, n in needs:
+        have = spare[k]
+        if have >= n:
+            spare[k] = have - n
+        else:
+            spare[k] = 0
+            lack += n - have
+    if lack <= wild:
+        return spare, wild - lack, value + points
+    return spare, wild, value - points * 0.6
 
 
 def _take_score(colour: str, missing: dict, short: int) -> float:
@@ -1047,6 +1076,10 @@ class TicketToRide(Game):
         self.set_scores: dict[tuple, tuple[float, ...]] = {}
         self.trio_scores: dict[tuple, tuple[float, ...]] = {}
         self.needs: dict[tuple, dict[str, int]] = {}  # see needs_of
+        # Per ticket, the cards it asks for as (colour's place in `colours`, number) pairs, a card
+        # of no colour at the place after them (see `_keeping`, where nothing is to spare there).
+        self.keep_needs = {t: tuple((self.colour_order.get(c, len(self.colours)), n) for c, n in Counter(ticket.needs).items())
+                           for t, ticket in self.tickets.items()}
 
     def needs_of(self, tickets: list[int]) -> dict[str, int]:
         """The cards `tickets` ask for together, per colour (a shared dict: read it only)."""
