@@ -145,7 +145,7 @@ def test_a_kept_value_is_worked_out_once_and_read_back_exact(tmp_path, monkeypat
     assert kept("k", work_out) == first and len(calls) == 2
 
 
-def test_odds_and_facts_are_kept_under_the_data_as_loaded(tmp_path, monkeypatch):
+def test_odds_are_kept_under_the_data_as_loaded(tmp_path, monkeypatch):
     """A game's exact odds are worked out once for the same data; changing the data in memory,
     as a selection or a test may, works them out afresh."""
     from cardgen.content import PROJECT_CONTENT, exact_odds, load_game
