@@ -81,7 +81,7 @@ def build_key(content_dir: Path, options: dict, files_named: tuple = (), fonts: 
     for path in fonts:
         digest.update(_file_identity(path).encode("utf-8") + b"\0")
     digest.update(b"content\0" + _content_digest(Path(content_dir)))
-    digest.update(_code_digest())
+    digest.update(code_digest())
     return digest.hexdigest()
 
 
@@ -114,7 +114,7 @@ def _content_digest(root: Path) -> bytes:
 _code: bytes | None = None
 
 
-def _code_digest() -> bytes:
+def code_digest() -> bytes:
     """The hash of the source of cardgen and of the rules engines and of the versions of the
     libraries that draw and check: the code does not change while it runs, so this is worked out
     once."""

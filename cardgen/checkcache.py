@@ -19,7 +19,7 @@ from numbers import Rational
 from pathlib import Path
 from typing import Any, Callable
 
-from cardgen.buildcache import build_key, cache_dir, write_record
+from cardgen.buildcache import build_key, cache_dir, code_digest, write_record
 
 
 def check_key(content_dir: Path, check: str, game: str, settings: dict, fonts: tuple, files: tuple = ()) -> str:
@@ -29,6 +29,11 @@ def check_key(content_dir: Path, check: str, game: str, settings: dict, fonts: t
     check's `settings`."""
     return build_key(content_dir, {"check": check, "game": game, "definition": _definition_code(game), **settings},
                      files, fonts)
+
+
+def bytes_key(check: str, data: bytes) -> str:
+    """The hash of `check` run on `data` alone (one file's bytes), with the code and libraries."""
+    return hashlib.sha256(check.encode("utf-8") + b"\0" + hashlib.sha256(data).digest() + code_digest()).hexdigest()
 
 
 def _definition_code(game: str) -> str:
@@ -131,4 +136,4 @@ def _hashable(key):
     return tuple(key) if isinstance(key, list) else key
 
 
-__all__ = ["check_key", "kept", "recall", "remember", "unless_passed"]
+__all__ = ["bytes_key", "check_key", "kept", "recall", "remember", "unless_passed"]

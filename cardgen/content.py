@@ -274,7 +274,10 @@ JSON_SCHEMA_2020_12 = "https://json-schema.org/draft/2020-12/schema"
 
 def read_schema(path: Path) -> Any:
     """One schema file's JSON; a broken one is a ContentError naming that file and line."""
-    raw = read_regular_file(path, MAX_SCHEMA_BYTES, "schema")
+    return _parsed_schema(path, read_regular_file(path, MAX_SCHEMA_BYTES, "schema"))
+
+
+def _parsed_schema(path: Path, raw: bytes) -> Any:
     try:
         return json.loads(raw.decode("utf-8"))
     except json.JSONDecodeError as exc:
@@ -301,9 +304,10 @@ def load_schema_registry(schema_dirs: list[Path], root: Path | None = None) -> t
         for path in sorted(schema_dir.glob("*.schema.json")):
             if not trusted and root is not None and not inside(path, root):
                 raise ContentError(str(path), 0, 0, "$", LINK_OUT)
-            document = read_schema(path)
+            raw = read_regular_file(path, MAX_SCHEMA_BYTES, "schema")
+            document = _parsed_schema(path, raw)
             if not trusted:
-                _check_user_schema(path, document)
+                _check_user_schema(path, document, raw)
             documents[path.name] = (path, document)
     for name, (path, document) in documents.items():
         loop = _ref_loop(name, documents)
@@ -354,9 +358,21 @@ def _ref_loop(name: str, documents: dict[str, tuple[Path, Any]]) -> list[str] | 
     return None
 
 
-def _check_user_schema(path: Path, document: Any) -> None:
+def _check_user_schema(path: Path, document: Any, raw: bytes) -> None:
     """A schema brought with a content folder: JSON Schema 2020-12 (the dialect assumed when it
-    names none), valid as a schema, and free of patterns whose matching time can explode."""
+    names none), valid as a schema, and free of patterns whose matching time can explode. A file
+    that passed is not checked again while its bytes and the code are as they were: checking a
+    schema against JSON Schema's own takes longer than checking a game's data against it."""
+    from cardgen.checkcache import bytes_key, recall, remember
+
+    key = bytes_key("schema file", raw)
+    if recall(key) == []:
+        return
+    _check_schema_document(path, document)
+    remember(key, [])
+
+
+def _check_schema_document(path: Path, document: Any) -> None:
     import jsonschema
 
     dialect = document.get("$schema") if isinstance(document, dict) else None
@@ -475,7 +491,8 @@ def check_schema(content: GameContent, schema_dirs: list[Path], name: str | None
     passes = []
     if (PROJECT_CONTENT / "schema" / name).is_file():
         passes.append([PROJECT_CONTENT / "schema"])
-    if own and (not passes or any(d.is_dir() and any(d.glob("*.schema.json")) for d in own)):
+    if own and (not passes or any(d.is_dir() and any(d.glob("*.schema.json")) for d in own)) and not (
+            passes and _copies_of_project_schemas(own, content.root.parent)):
         passes.append(schema_dirs)
     if not passes:
         return [ContentError(str(schema_dirs[0] / name), 0, 0, "$", f"no schema for game {content.id!r}")]
@@ -493,6 +510,25 @@ def check_schema(content: GameContent, schema_dirs: list[Path], name: str | None
     key = check_key(content.root.parent, "schema", content.id, {"name": name}, (),
                     tuple(sorted(project.glob("*.schema.json"))))
     return unless_passed(key, check)
+
+
+def _copies_of_project_schemas(schema_dirs: list[Path], root: Path) -> bool:
+    """Whether every schema of the folders is, byte for byte, the project's schema of that name (a
+    content folder copied from the project's): checking against them finds what checking against
+    the project's finds. A file that cannot be read plainly inside `root` is no copy."""
+    project = PROJECT_CONTENT / "schema"
+    for folder in schema_dirs:
+        if not folder.is_dir():
+            continue
+        for path in folder.glob("*.schema.json"):
+            if not (inside(path, root) and (project / path.name).is_file()):
+                return False
+            try:
+                if read_regular_file(path, MAX_SCHEMA_BYTES, "schema") != (project / path.name).read_bytes():
+                    return False
+            except (ContentError, OSError):
+                return False
+    return True
 
 
 SCHEMA_SECONDS = 20  # far beyond what checking any real content takes

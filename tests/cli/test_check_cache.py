@@ -97,6 +97,47 @@ def test_a_schema_check_recalled_for_unchanged_files_runs_again_on_a_change(cont
     assert code == 1 and "game.yaml" in out, out
 
 
+def test_a_content_folders_own_schema_is_checked_as_a_schema_once_until_its_bytes_change(
+        content_copy, tmp_path, capsys, monkeypatch):
+    """Checking a schema file against JSON Schema's own costs more than checking a game's data: a
+    file that passed is not checked again when only the data changed; a changed file is."""
+    monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
+    # A schema of its own that is no copy of the project's (a copy is not read at all, see below).
+    edit(content_copy / "schema" / "common.schema.json", '"minimum": 1, "maximum": 1000}', '"minimum": 1, "maximum": 999}')
+    checked = []
+    document_check = cardgen.content._check_schema_document
+    monkeypatch.setattr(cardgen.content, "_check_schema_document",
+                        lambda path, document: checked.append(path.name) or document_check(path, document))
+    code, out = run(capsys, content_copy, "validate", "game-of-trains")
+    assert code == 0 and "common.schema.json" in checked, out
+    checked.clear()
+    edit(content_copy / "game-of-trains" / "abilities.yaml", "Swap two neighbouring carriages,",
+         "Swap two carriages side by side,")
+    code, out = run(capsys, content_copy, "validate", "game-of-trains")
+    assert code == 0 and checked == [], (out, checked)
+    edit(content_copy / "schema" / "common.schema.json", '"copies": {"type": "integer"', '"copies": {"type": "integr"')
+    code, out = run(capsys, content_copy, "validate", "game-of-trains")
+    assert code == 1 and checked == ["common.schema.json"], (out, checked)
+    assert "common.schema.json" in out and "broken schema" in out, out
+
+
+def test_a_copy_of_the_projects_schemas_checks_the_data_once(content_copy, tmp_path, capsys, monkeypatch):
+    """A content folder copied from the project's brings the project's schemas byte for byte:
+    checking against them again would find nothing new. A schema changed from the project's is
+    checked against as well (see above: it can refuse what the project's let through)."""
+    monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
+    passes = []
+    check_against = cardgen.content._check_against
+    monkeypatch.setattr(cardgen.content, "_check_against",
+                        lambda content, dirs, *rest: passes.append(len(dirs)) or check_against(content, dirs, *rest))
+    code, out = run(capsys, content_copy, "validate", "game-of-trains")
+    assert code == 0 and passes == [1], (out, passes)
+    passes.clear()
+    edit(content_copy / "schema" / "common.schema.json", '"minimum": 1, "maximum": 1000}', '"minimum": 1, "maximum": 999}')
+    code, out = run(capsys, content_copy, "validate", "game-of-trains")
+    assert code == 0 and passes == [1, 2], (out, passes)
+
+
 def test_the_static_faults_of_several_games_come_together_in_the_games_order(content_copy, tmp_path, capsys,
                                                                               monkeypatch):
     """The games' static checks run side by side; their faults are reported as one list, game by
