@@ -241,8 +241,18 @@ class Game:
         self.params = params
 
     def with_params(self, **params) -> "Game":
-        """The same game with some parameters (variants) changed."""
-        return type(self)(self.content, **{**self.params, **params})
+        """The same game with some parameters (variants) changed. A game is configuration that no
+        state changes, so each set of parameters is made once and shared, as the games of one
+        playout run share their game: a game works out its tables when made, and a content
+        folder's scenarios ask for the same few variants again and again."""
+        merged = {**self.params, **params}
+        if merged == self.params:
+            return self
+        key = repr(sorted(merged.items()))
+        variants = self.__dict__.setdefault("_variants", {})
+        if key not in variants:
+            variants[key] = type(self)(self.content, **merged)
+        return variants[key]
 
     def checked_setup(self, players: int, setup: dict | None, keys) -> dict:
         """The checks every `new_state` starts with: a player count the game takes, and a setup

@@ -123,3 +123,13 @@ def test_with_params_keeps_content_and_merges_parameters():
     other = game.with_params(b=2)
     assert other.content == "content" and other.params == {"a": 1, "b": 2}
     assert game.params == {"a": 1}
+
+
+def test_with_params_makes_each_variant_once():
+    """A game is configuration: the same parameters give the same game, made once (a content
+    folder's scenarios ask for the same variants many times); other parameters, another game."""
+    game = Game("content", a=1)
+    assert game.with_params() is game and game.with_params(a=1) is game
+    variant = game.with_params(b=[2, 3])
+    assert game.with_params(b=[2, 3]) is variant and variant.params == {"a": 1, "b": [2, 3]}
+    assert game.with_params(b=[2, 4]) is not variant and game.with_params(a=2, b=[2, 3]) is not variant
