@@ -11,7 +11,8 @@ from PyPI, each run from its own virtual environment (`bench/setup-comparison.sh
 - printing: an 88-card deck made with protograf (`bench/protograf_deck.py`) against the same deck
   (`cardgen build game-of-trains --only cards --sides fronts ...`), the whole game and `cardgen
   build` of every game (on every core and in one process), each with its checks run and with
-  their results recalled, then a build again with nothing changed; each beside its anchor.
+  their results recalled, the deck again after one card text changed (as a designer works), then
+  a build again with nothing changed; each beside its anchor.
 
 Run with `make bench`, or `python bench/bench.py [GAME ...] [--part startup|games|engines|scale|verify|races|printing]`.
 Figures are printed, never asserted: they depend on the machine and on what else it is running, so
@@ -564,6 +565,7 @@ def bench_printing(venv: Path, spans_by_game: dict) -> None:
                       f"then the deck {spread([d['deck'] for d in inside])} s")
             except (ValueError, KeyError):
                 pass
+    guarded("one text changed", bench_one_text_changed, one_deck, base, base_cpu)
     spans = spans_by_game.get("game-of-trains")
     if spans and "cards-a4-home.pdf" in spans:
         card = spans["cards-a4-home.pdf"]
@@ -584,6 +586,37 @@ def anchor(target: tuple[str, float], wall: float, cpu: float, base: float | Non
         return (f"anchor: at least {goal:g}x protograf's speed; {speed:.2f}x by wall time, {cpu_speed:.2f}x by CPU time"
                 f"  {'met' if speed >= goal else 'not met'}")
     return f"anchor: under {goal:g} s; {wall:.2f} s wall, {cpu:.2f} s CPU  {'met' if wall < goal else 'not met'}"
+
+
+EDITED_TEXT = ("game-of-trains/abilities.yaml", "Swap two neighbouring carriages")
+
+
+def bench_one_text_changed(one_deck: list, base: float | None, base_cpu: float | None) -> None:
+    """The same deck built from a copy of the content after one card text changed before each
+    build, as a designer works: that game's checks run again (the content changed); what does not
+    depend on the content (fonts read, schema files checked) is recalled."""
+    import shutil
+
+    from cardgen.content import PROJECT_CONTENT
+
+    name, text = EDITED_TEXT
+    with tempfile.TemporaryDirectory() as tmp:
+        content = Path(tmp) / "content"
+        shutil.copytree(PROJECT_CONTENT, content, symlinks=True)
+        edited = content / name
+        original = edited.read_text("utf-8")
+        done = []
+        for k in range(PRINT_RUNS + 1):  # the first run fills the cache; it is not counted
+            edited.write_text(original.replace(text, f"{text} ({k + 1})", 1), "utf-8")
+            run = run_process([CARDGEN, "--content", content, "build", *one_deck, "--out", Path(tmp) / f"out{k}"])
+            if run.problem():
+                raise RuntimeError(run.problem())
+            done.append(run)
+    done = done[1:]
+    walls, cpus = [r.wall for r in done], [r.cpu for r in done]
+    print(f"  cardgen --content COPY build {' '.join(one_deck)} --out DIR, one card text changed before each run "
+          f"(that game's checks run again)\n    {spread(walls)} s over {len(done)} runs, CPU {statistics.median(cpus):.2f} s\n"
+          f"    {anchor(('speed', ONE_DECK_TARGET), statistics.median(walls), statistics.median(cpus), base, base_cpu)}")
 
 
 def bench_rebuild() -> None:
