@@ -145,24 +145,14 @@ def complete_games(incomplete: str) -> list[str]:
         return []
 
 
-def load_or_fail(names: list[str] | None, report=None, preflight: "Preflight | None" = None) -> list:
+def load_or_fail(names: list[str] | None, report=None) -> list:
     """Load and check the games: schemas, cross-file facts and every static check (rule-sheet
     parts, house style, scenario setups, glyphs), reporting every error of every game at once.
-    `report(errors)` replaces the printed report (for --json). With `preflight`, the games that
-    loaded without error are also preflighted, side by side with the static checks, and its
-    findings are reported once the static checks found nothing."""
+    `report(errors)` replaces the printed report (for --json)."""
     from cardgen.content import load_games
-    from verify.workers import default_workers, forked_map
 
     games, errors = load_games(content_dir(), selected_games(names))
-    static = _StaticChecks(games)
-    later = []
-    if preflight is not None and not errors:
-        preflight.prepare(games)
-        later = preflight.pending(games)
-    # The checks not recalled run side by side, one process per core, static checks first.
-    results = forked_map(_outcome, static.tasks() + later, default_workers())
-    errors += static.finish(results[:len(static.pending)])
+    errors += _static_checks(games)
     if errors:
         if report is not None:
             report(errors)
@@ -171,55 +161,25 @@ def load_or_fail(names: list[str] | None, report=None, preflight: "Preflight | N
                 complain(str(error))
             complain(f"{len(errors)} error{'s' if len(errors) != 1 else ''} found")
         raise Failed()
-    if preflight is not None:
-        preflight.finish(games, results[len(static.pending):])
     return games
 
 
-def _outcome(task) -> tuple[bool, object]:
-    """(True, `function(argument)`) of a task (function, argument), or (False, the exception it
-    raised): a preflight of content that the static checks refuse may fail, and then the static
-    checks' errors are what the user is told."""
-    function, argument = task
-    try:
-        return True, function(argument)
-    except Exception as exc:  # noqa: BLE001 - handed back; raised again where it matters
-        return False, exc
+def _static_checks(games: list) -> list:
+    """The games' static checks, in the games' order: those that passed before on the same content,
+    code and fonts are skipped (`cardgen.checkcache`), the others run side by side, one process
+    per core."""
+    from cardgen.checkcache import check_key, recall, remember
+    from cardgen.static_checks import check_game
+    from verify.workers import default_workers, forked_map
 
-
-def _result(outcome: tuple[bool, object]):
-    done, value = outcome
-    if not done:
-        raise value
-    return value
-
-
-class _StaticChecks:
-    """The games' static checks: those that passed before on the same content, code and fonts are
-    recalled (`cardgen.checkcache`); the others are tasks, and a clean result is remembered."""
-
-    def __init__(self, games: list):
-        from cardgen.checkcache import check_key, recall
-
-        self.keys = {content.id: check_key(content_dir(), "static", content.id, {}, _fonts_read()) for content in games}
-        self.pending = [content for content in games if recall(self.keys[content.id]) != []]
-
-    def tasks(self) -> list:
-        from cardgen.static_checks import check_game
-
-        return [(check_game, content) for content in self.pending]
-
-    def finish(self, outcomes: list) -> list:
-        """The errors found, in the games' order."""
-        from cardgen.checkcache import remember
-
-        errors = []
-        for content, outcome in zip(self.pending, outcomes):
-            found = _result(outcome)
-            if not found:
-                remember(self.keys[content.id], [])
-            errors += found
-        return errors
+    keys = {content.id: check_key(content_dir(), "static", content.id, {}, _fonts_read()) for content in games}
+    pending = [content for content in games if recall(keys[content.id]) != []]
+    errors = []
+    for content, found in zip(pending, forked_map(check_game, pending, default_workers())):
+        if not found:
+            remember(keys[content.id], [])
+        errors += found
+    return errors
 
 
 def _fonts_read() -> tuple:
@@ -463,22 +423,16 @@ def build(
         if closing:
             say(closing)
         return
-    chosen: list = []
-
-    def prepare(contents: list) -> None:
-        if size is not None:
-            for content in contents:
-                for declared in content.game["card_sizes"].values():
-                    declared["width_mm"], declared["height_mm"] = size
-        check_sheets_fit(contents, papers, layouts, options.sheet.margin)
-        chosen.extend(chosen_languages(lang, contents))
-
-    # The printed cards are checked side by side with the static checks, and their findings are
-    # reported once the static checks found nothing.
-    contents = load_or_fail(games, preflight=Preflight(strict, {"card_size": size}, prepare))
-    langs = tuple(chosen)
+    contents = load_or_fail(games)
+    if size is not None:
+        for content in contents:
+            for declared in content.game["card_sizes"].values():
+                declared["width_mm"], declared["height_mm"] = size
+    check_sheets_fit(contents, papers, layouts, options.sheet.margin)
+    langs = chosen_languages(lang, contents)
     if any(code.startswith("zh") for code in langs):
         say(f"Chinese font: {cjk_font_description()}")
+    run_preflight(contents, strict, {"card_size": size})
     start = time.perf_counter()
     calibration = options.cards is None and options.makes("calibration") and bool({"home", "butted"} & set(layouts))
     plan = dict(papers=papers, layouts=layouts, flip=flip.value, langs=langs, options=options)
@@ -571,57 +525,40 @@ def check_sheets_fit(contents: list, papers, layouts, margin: float) -> None:
                     plan_for(content, size_name, paper, layout, margin)
 
 
-class Preflight:
-    """The printed cards checked before anything is written: errors stop the build, warnings are
+def run_preflight(contents: list, strict: bool, settings: dict) -> None:
+    """Check the printed cards before anything is written: errors stop the build, warnings are
     listed (and stop it too with --strict). A game whose preflight found no error before, with the
-    same content, code, fonts and settings (card size, languages), shows that preflight's warnings
-    again without drawing anything (`cardgen.checkcache`). `prepare` readies the games (card size,
-    languages), `pending` gives the preflights to run, `finish` reports their findings."""
+    same content, code, fonts and `settings` (card size, languages), shows that preflight's
+    warnings again without drawing anything (`cardgen.checkcache`)."""
+    from cardgen.checkcache import check_key, recall, remember
+    from cardgen.preflight import Finding, preflight, table
+    from verify.workers import default_workers, forked_map
 
-    def __init__(self, strict: bool, settings: dict, prepare=None):
-        self.strict, self.settings, self._prepare = strict, settings, prepare
-        self.keys: dict[str, str] = {}
-        self.by_game: dict[str, list | None] = {}
-
-    def prepare(self, games: list) -> None:
-        if self._prepare is not None:
-            self._prepare(games)
-
-    def pending(self, games: list) -> list:
-        from cardgen.checkcache import check_key, recall
-        from cardgen.preflight import Finding, preflight
-
-        for content in games:
-            self.keys[content.id] = key = check_key(
-                content_dir(), "preflight", content.id,
-                {**self.settings, "strict": self.strict, "printed": content.languages}, _fonts_read())
-            record = recall(key)
-            try:
-                self.by_game[content.id] = None if record is None else [Finding(**entry) for entry in record]
-            except TypeError:  # a record this version cannot read: the preflight runs again
-                self.by_game[content.id] = None
-        check = partial(preflight, strict=self.strict)
-        return [(check, content) for content in games if self.by_game[content.id] is None]
-
-    def finish(self, games: list, outcomes: list) -> None:
-        from cardgen.checkcache import remember
-        from cardgen.preflight import table
-
-        for content, outcome in zip([c for c in games if self.by_game[c.id] is None], outcomes):
-            mine = _result(outcome)
-            if not any(f.level == "error" for f in mine):
-                remember(self.keys[content.id], [f.as_dict() for f in mine])
-            self.by_game[content.id] = mine
-        findings = [finding for content in games for finding in self.by_game[content.id]]
-        errors = [f for f in findings if f.level == "error"]
-        warnings = [f for f in findings if f.level != "error"]
-        if warnings:
-            complain(table(warnings))
-        if errors:
-            for finding in errors:
-                complain(str(finding))
-            complain(f"preflight: {len(errors)} error{'s' if len(errors) != 1 else ''}; nothing was written")
-            raise Failed()
+    by_game, keys = {}, {}
+    for content in contents:
+        keys[content.id] = key = check_key(content_dir(), "preflight", content.id,
+                                           {**settings, "strict": strict, "printed": content.languages}, _fonts_read())
+        record = recall(key)
+        try:
+            by_game[content.id] = None if record is None else [Finding(**entry) for entry in record]
+        except TypeError:  # a record this version cannot read: the preflight runs again
+            by_game[content.id] = None
+    # The games not recalled are checked side by side, one process per core.
+    pending = [content for content in contents if by_game[content.id] is None]
+    for content, mine in zip(pending, forked_map(partial(preflight, strict=strict), pending, default_workers())):
+        if not any(f.level == "error" for f in mine):
+            remember(keys[content.id], [f.as_dict() for f in mine])
+        by_game[content.id] = mine
+    findings = [finding for content in contents for finding in by_game[content.id]]
+    errors = [f for f in findings if f.level == "error"]
+    warnings = [f for f in findings if f.level != "error"]
+    if warnings:
+        complain(table(warnings))
+    if errors:
+        for finding in errors:
+            complain(str(finding))
+        complain(f"preflight: {len(errors)} error{'s' if len(errors) != 1 else ''}; nothing was written")
+        raise Failed()
 
 
 @app.command("preflight")
