@@ -824,38 +824,37 @@ class FlammeRougeState(State):
         square may be a climb. The other reading wants no climb square anywhere from the back of
         the moving group to the rear of the group in front. Only riders before square `line` take part."""
         occupied = sorted(set(self.square) if line == NO_CLIMB else {s for s in self.square if s < line})
-        groups = []
-        for s in occupied:
-            if groups and groups[-1][1] == s - 1:
-                groups[-1][1] = s
-            else:
-                groups.append([s, s])
-        if not groups:
+        if not occupied:
             return
         course = self.course
         rider_reading = self.game.rider_slipstream
         next_climb, prev_climb, climb = course.next_climb, course.prev_climb, course.climb
         occ, square = self.occ, self.square
-        lo, hi = groups[0]
-        for front_lo, front_hi in groups[1:]:
-            if front_lo - hi != 2:
+        # The occupied squares from the back, as groups: [lo, hi] is the group being walked, and a
+        # square past hi + 1 starts the group in front of it.
+        lo = hi = occupied[0]
+        for front in occupied:
+            if front <= hi + 1:
+                hi = front
+                continue
+            if front - hi != 2:
                 move_from = 0
             elif rider_reading:
-                move_from = 0 if climb[front_lo] else max(lo, prev_climb[hi] + 1)
+                move_from = 0 if climb[front] else max(lo, prev_climb[hi] + 1)
             else:
-                move_from = lo if next_climb[lo] > front_lo else 0
+                move_from = lo if next_climb[lo] > front else 0
             if move_from and move_from <= hi:
-                for s in range(hi, move_from - 1, -1):
-                    for i in (2 * s, 2 * s + 1):
-                        r = occ[i]
-                        if r != EMPTY:
-                            occ[i + 2] = r
-                            occ[i] = EMPTY
-                            square[r] = s + 1
+                # Squares move_from..hi move up one into the empty square, both lanes at once.
+                i, j = 2 * move_from, 2 * hi + 2
+                occ[i + 2:j + 2] = occ[i:j]
+                occ[i] = occ[i + 1] = EMPTY
+                for r in occ[i + 2:j + 2]:
+                    if r != EMPTY:
+                        square[r] += 1
                 lo = move_from + 1
             else:
-                lo = front_lo
-            hi = front_hi
+                lo = front
+            hi = front
 
     def _exhaust(self, line: int = NO_CLIMB) -> None:
         """Riders with an empty square in front take an exhaustion card, front to back, while the
