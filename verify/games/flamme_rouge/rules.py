@@ -111,6 +111,9 @@ class _Interned(dict):
 # Interned so that legal_actions allocates nothing but its list in the hot loop of random races.
 DRAWS = {rider: Draw(rider) for rider in RIDERS}
 keep_action = _Interned(Keep).__getitem__  # by card
+# The keeps a hand offers, one per value in the order drawn, by the hand's cards: a few thousand
+# hands at most, and working the list out afresh cost more than the rest of legal_actions.
+_KEEPS = _Interned(lambda hand: tuple(map(keep_action, dict.fromkeys(hand))))
 _STARTS = _Interned(lambda key: Start(*key))  # by (rider, square)
 # The draws open to a player, by (rouleur still to choose, sprinteur still to choose).
 _DRAW_CHOICES = {(a, b): tuple(DRAWS[r] for r, free in zip(RIDERS, (a, b)) if free)
@@ -605,7 +608,7 @@ class FlammeRougeState(State):
         if self.phase == "energy":
             hand = self.hand[p]
             if hand is not None:
-                return list(map(keep_action, dict.fromkeys(hand)))
+                return list(_KEEPS[tuple(hand)])
             return list(_DRAW_CHOICES[self.kept[2 * p] is None, self.kept[2 * p + 1] is None])
         if self.phase == "start" and self.to_move() == [player]:
             actions = []
