@@ -976,29 +976,30 @@ class FlammeRougeState(State):
             riders = self._dirty
             recount = False
         energy = self.phase == "energy"
-        kept, hand, hand_rider = self.kept, self.hand, self.hand_rider
-        seen_top, seen_played, seen_recycled = self._seen_top, self._seen_played, self._seen_recycled
+        kept = self.kept
         for r in riders:
             p = r >> 1
             card = kept[r]
             deck, played, recycled = self.deck[r], self.played[r], self.recycled[r]
-            held = hand[p]
-            drawn = held is not None and hand_rider[p] == r
-            if drawn:
+            held = self.hand[p]
+            if held is not None and self.hand_rider[p] == r:
+                # A hand drawn: its cards and the face-down pile are the pile as it was.
                 top = held + deck
                 if card is not None or len(held) != HAND_SIZE and (
                         not held or len(held) > HAND_SIZE or deck or recycled):
                     problems.append(self._hand_problem(r))
-            else:
-                top = deck
-            own = played if card is None or card == NO_CARD else played + [card]
-            if full:
-                recount |= self._count_cards(r, top, own, recycled, problems)
-            elif top == seen_top[r] and own == seen_played[r]:
-                if recycled != seen_recycled[r]:
-                    recount |= self._exhausted(r, top, own, recycled, problems)
-            elif drawn or own is played or not self._kept_from_hand(r, deck, played, recycled, own):
-                recount |= self._count_cards(r, top, own, recycled, problems)
+                own = played if card is None or card == NO_CARD else played + [card]
+                if (full or top != self._seen_top[r] or own != self._seen_played[r]
+                        or recycled != self._seen_recycled[r]):
+                    recount |= self._count_cards(r, top, own, recycled, problems)
+            elif card is None or card == NO_CARD:
+                # No card kept: the cards as they were, or exhaustion cards joined the recycled ones.
+                if full or deck != self._seen_top[r] or played != self._seen_played[r]:
+                    recount |= self._count_cards(r, deck, played, recycled, problems)
+                elif recycled != self._seen_recycled[r]:
+                    recount |= self._exhausted(r, deck, played, recycled, problems)
+            elif full or not self._kept_from_hand(r, card, deck, played, recycled):
+                recount |= self._count_cards(r, deck, played + [card], recycled, problems)
             if energy and (card is None or kept[r ^ 1] is None) != (self.players[p] in self.choosing):
                 problems.append(self._choosing_problem(p))
         self._dirty.clear()
@@ -1020,27 +1021,24 @@ class FlammeRougeState(State):
         return (f"{player} is {'' if player in self.choosing else 'not '}among the players choosing, "
                 f"with {'a rider' if None in kept else 'no rider'} to choose for")
 
-    def _kept_from_hand(self, r: int, deck: list, played: list, recycled: list, own: list) -> bool:
+    def _kept_from_hand(self, r: int, card, deck: list, played: list, recycled: list) -> bool:
         """Whether rider r's cards are those last found right, moved as a keep moves them: the
-        face-down pile is the end of the old hand and pile, the played cards are as they were, and
-        of the cards before it the kept one is the last of `own`, the others follow the old
-        recycled cards in their order. The remembered lists then become the new ones."""
+        face-down pile is the end of the old hand and pile, the played cards are as they were, the
+        kept card `card` was in the hand, and the hand's other cards follow the old recycled cards
+        in their order. The remembered lists then become the new ones."""
         old = self._seen_top[r]
-        if old is None or played != self._seen_played[r]:
+        if old is None:
             return False
         cut = len(old) - len(deck)
-        if cut <= 0:
+        gone = old[:cut]
+        if cut <= 0 or card not in gone or played != self._seen_played[r]:
             return False
         rest = old[cut:]
-        card = own[-1]
-        gone = old[:cut]
-        if rest != deck or card not in gone:
-            return False
         gone.remove(card)
         now = self._seen_recycled[r] + gone
-        if now != recycled:
+        if rest != deck or now != recycled:
             return False
-        self._seen_top[r], self._seen_played[r], self._seen_recycled[r] = rest, own, now
+        self._seen_top[r], self._seen_played[r], self._seen_recycled[r] = rest, played + [card], now
         return True
 
     def _exhausted(self, r: int, top: list, own: list, recycled: list, problems: list[str]) -> bool:
