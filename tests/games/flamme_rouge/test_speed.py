@@ -233,3 +233,21 @@ def test_the_default_check_reports_faults_planted_anywhere_in_whole_races():
                 assert any("cards" in p for p in broken.check_invariants()), (name, str(action))
                 assert any("cards" in p for p in twin.check_invariants(full=True)), (name, str(action))
             assert state.check_invariants() == []
+
+
+def test_the_remembered_cards_are_copies_of_the_riders_piles():
+    """The lists the check remembers as found right are its own: were one the rider's live pile,
+    a later change to that pile would change the remembered list with it and go unseen (a clone
+    copies the piles, so the fault tests above, which plant faults in clones, would not notice)."""
+    engine = engine_for(load_game(PROJECT_CONTENT, "flamme-rouge"))
+    rng = random.Random(12)
+    for players, seed in ((4, 31), (2, 32)):
+        state = engine.new_state(players, seed=seed)
+        assert not state.check_invariants()
+        while not state.is_terminal():
+            player = state.to_move()[0]
+            state.apply(player, rng.choice(state.legal_actions(player)))
+            assert state.check_invariants() == []
+            live = {id(pile) for piles in (state.deck, state.played, state.recycled, state.hand) for pile in piles}
+            for remembered in (state._seen_top, state._seen_played, state._seen_recycled):
+                assert not any(id(seen) in live for seen in remembered), str(state.to_move())

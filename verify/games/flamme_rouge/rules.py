@@ -111,6 +111,9 @@ class _Interned(dict):
 # Interned so that legal_actions allocates nothing but its list in the hot loop of random races.
 DRAWS = {rider: Draw(rider) for rider in RIDERS}
 keep_action = _Interned(Keep).__getitem__  # by card
+# The keeps a hand offers, one per value in the order drawn, by the hand's cards: a few thousand
+# hands at most, and working the list out afresh cost more than the rest of legal_actions.
+_KEEPS = _Interned(lambda hand: tuple(map(keep_action, dict.fromkeys(hand))))
 _STARTS = _Interned(lambda key: Start(*key))  # by (rider, square)
 # The draws open to a player, by (rouleur still to choose, sprinteur still to choose).
 _DRAW_CHOICES = {(a, b): tuple(DRAWS[r] for r, free in zip(RIDERS, (a, b)) if free)
@@ -605,7 +608,7 @@ class FlammeRougeState(State):
         if self.phase == "energy":
             hand = self.hand[p]
             if hand is not None:
-                return list(map(keep_action, dict.fromkeys(hand)))
+                return list(_KEEPS[tuple(hand)])
             return list(_DRAW_CHOICES[self.kept[2 * p] is None, self.kept[2 * p + 1] is None])
         if self.phase == "start" and self.to_move() == [player]:
             actions = []
@@ -824,38 +827,37 @@ class FlammeRougeState(State):
         square may be a climb. The other reading wants no climb square anywhere from the back of
         the moving group to the rear of the group in front. Only riders before square `line` take part."""
         occupied = sorted(set(self.square) if line == NO_CLIMB else {s for s in self.square if s < line})
-        groups = []
-        for s in occupied:
-            if groups and groups[-1][1] == s - 1:
-                groups[-1][1] = s
-            else:
-                groups.append([s, s])
-        if not groups:
+        if not occupied:
             return
         course = self.course
         rider_reading = self.game.rider_slipstream
         next_climb, prev_climb, climb = course.next_climb, course.prev_climb, course.climb
         occ, square = self.occ, self.square
-        lo, hi = groups[0]
-        for front_lo, front_hi in groups[1:]:
-            if front_lo - hi != 2:
+        # The occupied squares from the back, as groups: [lo, hi] is the group being walked, and a
+        # square past hi + 1 starts the group in front of it.
+        lo = hi = occupied[0]
+        for front in occupied:
+            if front <= hi + 1:
+                hi = front
+                continue
+            if front - hi != 2:
                 move_from = 0
             elif rider_reading:
-                move_from = 0 if climb[front_lo] else max(lo, prev_climb[hi] + 1)
+                move_from = 0 if climb[front] else max(lo, prev_climb[hi] + 1)
             else:
-                move_from = lo if next_climb[lo] > front_lo else 0
+                move_from = lo if next_climb[lo] > front else 0
             if move_from and move_from <= hi:
-                for s in range(hi, move_from - 1, -1):
-                    for i in (2 * s, 2 * s + 1):
-                        r = occ[i]
-                        if r != EMPTY:
-                            occ[i + 2] = r
-                            occ[i] = EMPTY
-                            square[r] = s + 1
+                # Squares move_from..hi move up one into the empty square, both lanes at once.
+                i, j = 2 * move_from, 2 * hi + 2
+                occ[i + 2:j + 2] = occ[i:j]
+                occ[i] = occ[i + 1] = EMPTY
+                for r in occ[i + 2:j + 2]:
+                    if r != EMPTY:
+                        square[r] += 1
                 lo = move_from + 1
             else:
-                lo = front_lo
-            hi = front_hi
+                lo = front
+            hi = front
 
     def _exhaust(self, line: int = NO_CLIMB) -> None:
         """Riders with an empty square in front take an exhaustion card, front to back, while the
@@ -974,29 +976,30 @@ class FlammeRougeState(State):
             riders = self._dirty
             recount = False
         energy = self.phase == "energy"
-        kept, hand, hand_rider = self.kept, self.hand, self.hand_rider
-        seen_top, seen_played, seen_recycled = self._seen_top, self._seen_played, self._seen_recycled
+        kept = self.kept
         for r in riders:
             p = r >> 1
             card = kept[r]
             deck, played, recycled = self.deck[r], self.played[r], self.recycled[r]
-            held = hand[p]
-            drawn = held is not None and hand_rider[p] == r
-            if drawn:
+            held = self.hand[p]
+            if held is not None and self.hand_rider[p] == r:
+                # A hand drawn: its cards and the face-down pile are the pile as it was.
                 top = held + deck
                 if card is not None or len(held) != HAND_SIZE and (
                         not held or len(held) > HAND_SIZE or deck or recycled):
                     problems.append(self._hand_problem(r))
-            else:
-                top = deck
-            own = played if card is None or card == NO_CARD else played + [card]
-            if full:
-                recount |= self._count_cards(r, top, own, recycled, problems)
-            elif top == seen_top[r] and own == seen_played[r]:
-                if recycled != seen_recycled[r]:
-                    recount |= self._exhausted(r, top, own, recycled, problems)
-            elif drawn or own is played or not self._kept_from_hand(r, deck, played, recycled, own):
-                recount |= self._count_cards(r, top, own, recycled, problems)
+                own = played if card is None or card == NO_CARD else played + [card]
+                if (full or top != self._seen_top[r] or own != self._seen_played[r]
+                        or recycled != self._seen_recycled[r]):
+                    recount |= self._count_cards(r, top, own, recycled, problems)
+            elif card is None or card == NO_CARD:
+                # No card kept: the cards as they were, or exhaustion cards joined the recycled ones.
+                if full or deck != self._seen_top[r] or played != self._seen_played[r]:
+                    recount |= self._count_cards(r, deck, played, recycled, problems)
+                elif recycled != self._seen_recycled[r]:
+                    recount |= self._exhausted(r, deck, played, recycled, problems)
+            elif full or not self._kept_from_hand(r, card, deck, played, recycled):
+                recount |= self._count_cards(r, deck, played + [card], recycled, problems)
             if energy and (card is None or kept[r ^ 1] is None) != (self.players[p] in self.choosing):
                 problems.append(self._choosing_problem(p))
         self._dirty.clear()
@@ -1018,27 +1021,24 @@ class FlammeRougeState(State):
         return (f"{player} is {'' if player in self.choosing else 'not '}among the players choosing, "
                 f"with {'a rider' if None in kept else 'no rider'} to choose for")
 
-    def _kept_from_hand(self, r: int, deck: list, played: list, recycled: list, own: list) -> bool:
+    def _kept_from_hand(self, r: int, card, deck: list, played: list, recycled: list) -> bool:
         """Whether rider r's cards are those last found right, moved as a keep moves them: the
-        face-down pile is the end of the old hand and pile, the played cards are as they were, and
-        of the cards before it the kept one is the last of `own`, the others follow the old
-        recycled cards in their order. The remembered lists then become the new ones."""
+        face-down pile is the end of the old hand and pile, the played cards are as they were, the
+        kept card `card` was in the hand, and the hand's other cards follow the old recycled cards
+        in their order. The remembered lists then become the new ones."""
         old = self._seen_top[r]
-        if old is None or played != self._seen_played[r]:
+        if old is None:
             return False
         cut = len(old) - len(deck)
-        if cut <= 0:
+        gone = old[:cut]
+        if cut <= 0 or card not in gone or played != self._seen_played[r]:
             return False
         rest = old[cut:]
-        card = own[-1]
-        gone = old[:cut]
-        if rest != deck or card not in gone:
-            return False
         gone.remove(card)
         now = self._seen_recycled[r] + gone
-        if now != recycled:
+        if rest != deck or now != recycled:
             return False
-        self._seen_top[r], self._seen_played[r], self._seen_recycled[r] = rest, own, now
+        self._seen_top[r], self._seen_played[r], self._seen_recycled[r] = rest, played + [card], now
         return True
 
     def _exhausted(self, r: int, top: list, own: list, recycled: list, problems: list[str]) -> bool:
