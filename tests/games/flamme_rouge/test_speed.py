@@ -144,6 +144,9 @@ RULE_FAULTS = {
     "exhaustion pile below zero": lambda s, r: s.exhaustion_left.__setitem__(r & 1, -1),
     "exhaustion card counted as made but given to nobody": lambda s, r: s.exhaustion_made.__setitem__(r & 1, 1),
     "race too long": lambda s, r: setattr(s, "round", s.course.length + 1),
+    "player among those choosing or not, against the cards kept": lambda s, r: (
+        s.choosing.remove(s.players[r >> 1]) if s.players[r >> 1] in s.choosing else s.choosing.append(s.players[r >> 1])),
+    "players waited for, one too many": lambda s, r: setattr(s, "waiting", s.waiting + 1),
 }
 POSITION_FAULTS = {
     "rider past the line": lambda s, r: (s.occ.__setitem__(2 * s.square[r] + s.lane[r], -1), s._put(r, s.course.finish, 0)),
@@ -178,6 +181,15 @@ def test_the_default_check_reports_every_fault_an_action_could_leave():
             assert broken.check_invariants(), (kind, name)
             assert twin.check_invariants(full=True), (kind, name)
         assert state.clone().check_invariants() == [] == state.clone().check_invariants(full=True)
+
+
+def test_a_fault_in_the_choosing_is_told_once():
+    engine = engine_for(load_game(PROJECT_CONTENT, "flamme-rouge"))
+    state = positions_after(engine)["keep+round"]
+    state.choosing.remove(state.players[0])
+    state.waiting -= 1
+    for problems in (state.clone().check_invariants(full=True), state.clone().check_invariants()):
+        assert len([p for p in problems if "among the players choosing" in p]) == 1, problems
 
 
 def test_the_check_keeps_reporting_a_fault_until_it_is_mended():

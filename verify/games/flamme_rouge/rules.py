@@ -1014,7 +1014,8 @@ class FlammeRougeState(State):
             problems.append(f"{len(self.choosing)} players are choosing, but {self.waiting} are waited for")
         if self.round > self.course.length:
             problems.append(f"round {self.round}: the race should have ended (the leader gains 2+ squares a round)")
-        return problems
+        # Both riders of a player can find the same fault with the player's choosing: told once.
+        return list(dict.fromkeys(problems)) if problems else problems
 
     def _choosing_problem(self, p: int) -> str:
         player, kept = self.players[p], self.kept[2 * p: 2 * p + 2]
