@@ -291,15 +291,19 @@ def build_all(contents, out_dir: Path, progress: Callable[[Path], object] | None
         for content in contents:
             select_cards(content, chosen.cards)  # a selection naming no card stops before anything is made
     made_out_dir = not out_dir.exists()
-    try:
-        out_dir.mkdir(parents=True, exist_ok=True)
-        staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.resolve().name}.staging-", dir=_staging_parent(out_dir)))
-    except OSError as exc:
-        raise OutputError(out_dir, exc) from None
     build_options = options.pop("options", None) or BuildOptions()
-    done = False
-    try:
-        with _signals_interrupt():
+    staging, done = None, False
+    # A stop (SIGTERM, SIGHUP) is handled from before the staging folder exists until it is gone:
+    # the folder is made and named, and later removed, with the stop signals held back.
+    with _signals_interrupt():
+        try:
+            with signals_held():
+                try:
+                    out_dir.mkdir(parents=True, exist_ok=True)
+                    staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.resolve().name}.staging-",
+                                                    dir=_staging_parent(out_dir)))
+                except OSError as exc:
+                    raise OutputError(out_dir, exc) from None
             jobs: list[tuple[Path, Render]] = []
             for content in contents:
                 jobs += planned_outputs(content, staging, options=build_options, **options)
@@ -314,14 +318,16 @@ def build_all(contents, out_dir: Path, progress: Callable[[Path], object] | None
                                                                      orientation=orientation))))
             staged = render_all(jobs, workers, progress)
             final = _move_into_place([(path, out_dir / path.relative_to(staging)) for path in staged], out_dir)
-        done = True
-        return final
-    except OSError as exc:
-        raise OutputError(Path(getattr(exc, "filename", None) or out_dir), exc) from None
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
-        if made_out_dir and not done:
-            _remove_empty(out_dir)
+            done = True
+            return final
+        except OSError as exc:
+            raise OutputError(Path(getattr(exc, "filename", None) or out_dir), exc) from None
+        finally:
+            with signals_held():
+                if staging is not None:
+                    shutil.rmtree(staging, ignore_errors=True)
+                if made_out_dir and not done:
+                    _remove_empty(out_dir)
 
 
 def reads_other_outputs(path: Path) -> bool:

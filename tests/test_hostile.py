@@ -475,6 +475,34 @@ def test_sigterm_and_sighup_during_a_build_leave_no_staging_folder(content, out,
     assert tree_state(out) == before
 
 
+# Sends the process a stop the instant its staging folder exists, before the build has gone on.
+STOP_AS_STAGING_APPEARS = """import os, signal, sys, tempfile
+made = tempfile.mkdtemp
+def mkdtemp(*args, **kwargs):
+    path = made(*args, **kwargs)
+    if ".staging-" in os.path.basename(path):
+        os.kill(os.getpid(), int(sys.argv[1]))
+    return path
+tempfile.mkdtemp = mkdtemp
+from cardgen.cli import main
+main(sys.argv[2:])
+"""
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+def test_a_stop_as_the_staging_folder_is_made_leaves_none(content, out, signum):
+    """No moment of a build is without its handling of a stop: one that lands right as the staging
+    folder appears still removes it and ends the run as interrupted."""
+    before = tree_state(out)
+    done = subprocess.run([sys.executable, "-c", STOP_AS_STAGING_APPEARS, str(int(signum)), "--content", str(content),
+                           "build", GAME, "--paper", "a4", "--layout", "home", "--lang", "en", "--only", "proof",
+                           "--out", str(out)], capture_output=True, text=True, cwd=out.parent, timeout=LIMIT_S)
+    assert done.returncode == 128 + signum, done.stderr
+    assert "interrupted" in done.stderr and "Traceback" not in done.stderr
+    assert not [p for p in out.parent.iterdir() if "staging" in p.name]
+    assert tree_state(out) == before
+
+
 def test_out_on_another_filesystem_is_copied_then_renamed(capsys, content, out, monkeypatch):
     import errno
 
