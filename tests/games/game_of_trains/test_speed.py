@@ -1,6 +1,7 @@
 """The shortcuts that make Game of Trains playouts fast give what the slow way gives: the greedy
-scores of an Uncouple whose refill runs the draw pile out, and of several Uncouples offered at
-once while trains hold locks, are the scores after playing them, the
+scores of an Uncouple whose refill runs the draw pile out, of several Uncouples offered at
+once while trains hold locks, and of swaps and moves kept for trains alike in order, are the
+scores after playing them, the
 reshuffle looked ahead is the one the game then makes, and the quick invariant check reports a
 fault planted in a train that changed as the whole check reports it."""
 
@@ -127,3 +128,30 @@ def test_the_quick_check_of_a_changed_train_reports_what_the_whole_check_reports
     found = state.check_all_invariants()
     assert found and state.check_invariants() == found
 
+
+
+@pytest.mark.parametrize("params", READINGS, ids=lambda p: ",".join(f"{k}={v}" for k, v in p.items()) or "default")
+def test_way_scores_shared_by_trains_alike_in_order_are_the_scores_after_playing(engine, params):
+    # The scores of swaps and moves are kept by the order of the carriages and the rival's count,
+    # so each order is met twice here, with other numbers: the second train is scored from what
+    # the first one left in the table.
+    from verify.games.game_of_trains.rules import _REARRANGING
+
+    game = engine.with_params(**params)
+    rng = random.Random(11)
+    market = [next(card for card, use in game.uses.items() if use[:2] == way) for way in _REARRANGING]
+    rest = sorted(set(game.ability_of) - set(market))
+    checked = 0
+    for _ in range(60):
+        order = rng.sample(range(7), 7)
+        rival_train = rng.sample(rest, 7)
+        for _ in range(2):
+            numbers = sorted(rng.sample([c for c in rest if c not in rival_train], 7))
+            train = [numbers[k] for k in order]
+            if train == sorted(train):
+                continue  # a rising train has won already
+            state = game.new_state(2, setup={"trains": {"P1": train, "P2": rival_train}, "market": market})
+            actions = state.legal_actions("P1")
+            assert state.score_actions("P1", actions) == scores_after_playing(state, "P1", actions)
+            checked += 1
+    assert checked >= 100

@@ -227,6 +227,54 @@ def _placed_scores(train, card: int, value: tuple) -> list[int]:
             value[own - p6 + (f < card)]]
 
 
+# The abilities that rearrange a train, in the order of the score tuples `_way_scores` makes.
+_REARRANGING = (("swap", 1), ("swap", 2), ("move", 2), ("move", -2))
+
+
+def _way_scores(key: tuple) -> tuple[tuple[int, ...], ...]:
+    """The score after each way to use a card of each ability of `_REARRANGING`, for a train whose
+    neighbour comparisons and best rival's count are `key`: (p_1 .. p_6, q_1 .. q_5, w_1 .. w_4,
+    rival), where p_k says whether carriage k is below carriage k + 1, q_k whether it is below
+    k + 2 and w_k below k + 3.
+
+    An action rearranges a few carriages, so the count of rising pairs after it is the count
+    before less the pairs it breaks up plus the pairs it makes: swapping k and k + 1 turns p_k
+    round and puts k - 1 next to k + 1 (q_{k-1}) and k next to k + 2 (q_k); swapping k and k + 2
+    turns p_k and p_{k+1} round and makes w_{k-1} and w_k; moving k two places on makes q_{k-1},
+    p_{k+1}, the reverse of q_k and w_k; moving it two places back makes w_{k-3}, the reverse of
+    q_{k-2}, p_{k-2} and q_{k-1}. (The numbers on the cards differ, so "not below" is "above".)
+    The scores depend on nothing else, so they are made once for each key (`_WAY_SCORES`)."""
+    p1, p2, p3, p4, p5, p6, q1, q2, q3, q4, q5, w1, w2, w3, w4, rival = key
+    own = p1 + p2 + p3 + p4 + p5 + p6
+    value = _VALUE[rival]
+    return ((value[own + 1 - 2 * p1 - p2 + q1],
+             value[own + 1 - p1 - 2 * p2 - p3 + q1 + q2],
+             value[own + 1 - p2 - 2 * p3 - p4 + q2 + q3],
+             value[own + 1 - p3 - 2 * p4 - p5 + q3 + q4],
+             value[own + 1 - p4 - 2 * p5 - p6 + q4 + q5],
+             value[own + 1 - p5 - 2 * p6 + q5]),
+            (value[own + 2 - 2 * p1 - 2 * p2 - p3 + w1],
+             value[own + 2 - p1 - 2 * p2 - 2 * p3 - p4 + w1 + w2],
+             value[own + 2 - p2 - 2 * p3 - 2 * p4 - p5 + w2 + w3],
+             value[own + 2 - p3 - 2 * p4 - 2 * p5 - p6 + w3 + w4],
+             value[own + 2 - p4 - 2 * p5 - 2 * p6 + w4]),
+            (value[own + 1 - p1 - p3 - q1 + w1],
+             value[own + 1 - p1 - p2 - p4 + q1 - q2 + w2],
+             value[own + 1 - p2 - p3 - p5 + q2 - q3 + w3],
+             value[own + 1 - p3 - p4 - p6 + q3 - q4 + w4],
+             value[own + 1 - p4 - p5 + q4 - q5]),
+            (value[own + 1 - p2 - p3 - q1 + q2],
+             value[own + 1 - p1 - p3 - p4 + w1 - q2 + q3],
+             value[own + 1 - p2 - p4 - p5 + w2 - q3 + q4],
+             value[own + 1 - p3 - p5 - p6 + w3 - q4 + q5],
+             value[own + 1 - p4 - p6 + w4 - q5]))
+
+
+# `_way_scores` by key, made when first needed and shared by every game: a few thousand keys at
+# most (the orders of seven carriages, by the rival's count), met again and again in playouts.
+_WAY_SCORES: dict[tuple, tuple[tuple[int, ...], ...]] = {}
+
+
 def _pair_off(market: list[int], cards, ability_of: dict[int, int], on_arrival: bool) -> list[int]:
     """Bring `cards` into `market` in this order and return the cards the pair rule takes out of
     it, in the order they go to the discard pile: as each card arrives (`on_arrival`, and always
@@ -402,7 +450,7 @@ class GameOfTrainsState(State):
         uses = game.uses
         all_locks = self.locks
         locks = all_locks[player]
-        offered = []  # (card, kind, param, how many of its ways are legal)
+        offered = []  # (card, kind, param, how many of its ways are legal, place in `_REARRANGING`)
         for card in self.market:
             kind, param, ways, every_way = uses[card]
             if kind == "uncouple":
@@ -415,11 +463,11 @@ class GameOfTrainsState(State):
             elif kind == "lock" and locks:
                 if game.no_effect_allowed and len(locks) == len(LOCKABLE):
                     actions.append(ways[0])  # used for nothing: the card is only cleared away
-                    offered.append((card, kind, param, 1))
+                    offered.append((card, kind, param, 1, None))
                 else:
                     free = [way for way in ways if way.position not in locks]
                     actions += free
-                    offered.append((card, kind, param, len(free)))
+                    offered.append((card, kind, param, len(free), None))
                 continue
             actions += ways
             offered.append(every_way)
@@ -1003,20 +1051,12 @@ class GameOfTrainsState(State):
         """The scores of the legal actions in play, in the order `legal_actions` lists them.
 
         Each is read from how many neighbour pairs of the player's train rise after the action
-        (`_VALUE`): p_k says whether carriage k is below carriage k + 1, q_k whether it is below
-        k + 2 and w_k below k + 3. An action rearranges a few carriages, so the count after it is
-        the count before less the pairs it breaks up plus the pairs it makes: swapping k and k + 1
-        turns p_k round and puts k - 1 next to k + 1 (q_{k-1}) and k next to k + 2 (q_k); swapping
-        k and k + 2 turns p_k and p_{k+1} round and makes w_{k-1} and w_k; moving k two places on
-        makes q_{k-1}, p_{k+1}, the reverse of q_k and w_k; moving it two places back makes
-        w_{k-3}, the reverse of q_{k-2}, p_{k-2} and q_{k-1}. (The numbers on the cards differ, so
-        "not below" is "above".) A Lock changes no train; an Uncouple changes every train and is
-        scored as `score_action` scores it, from the cards its refill would draw, taken from the
-        draw pile once for every Uncouple offered when the pile holds a card for each train."""
+        (`_VALUE`); the ways to use each card that swaps or moves carriages are scored by
+        `_way_scores`, from the comparisons of neighbours up to three places apart. A Lock
+        changes no train; an Uncouple changes every train and is scored as `score_action` scores
+        it, from the cards its refill would draw, taken from the draw pile once for every
+        Uncouple offered when the pile holds a card for each train."""
         train = self.trains[player]
-        a, b, c, d, e, f, g = train
-        p1, p2, p3, p4, p5, p6 = a < b, b < c, c < d, d < e, e < f, f < g
-        own = p1 + p2 + p3 + p4 + p5 + p6
         pairs = self._all_rising_pairs()
         rival = 0
         for p, count in pairs.items():
@@ -1030,38 +1070,17 @@ class GameOfTrainsState(State):
             scores = [self._score_on_copy(player, way) for way in _DRAWS]
         if not offered:
             return scores
-        q1, q2, q3, q4, q5 = a < c, b < d, c < e, d < f, e < g
-        w1, w2, w3, w4 = a < d, b < e, c < f, d < g
+        a, b, c, d, e, f, g = train
+        key = (a < b, b < c, c < d, d < e, e < f, f < g, a < c, b < d, c < e, d < f, e < g,
+               a < d, b < e, c < f, d < g, rival)
+        ways = _WAY_SCORES.get(key)
+        if ways is None:
+            ways = _WAY_SCORES[key] = _way_scores(key)
         game, locks = self.game, self.locks
         drawn = None  # the cards an Uncouple's refill would draw, once one is met
-        for card, kind, param, count in offered:
-            if kind == "swap":
-                if param == 1:
-                    scores += (value[own + 1 - 2 * p1 - p2 + q1],
-                               value[own + 1 - p1 - 2 * p2 - p3 + q1 + q2],
-                               value[own + 1 - p2 - 2 * p3 - p4 + q2 + q3],
-                               value[own + 1 - p3 - 2 * p4 - p5 + q3 + q4],
-                               value[own + 1 - p4 - 2 * p5 - p6 + q4 + q5],
-                               value[own + 1 - p5 - 2 * p6 + q5])
-                else:
-                    scores += (value[own + 2 - 2 * p1 - 2 * p2 - p3 + w1],
-                               value[own + 2 - p1 - 2 * p2 - 2 * p3 - p4 + w1 + w2],
-                               value[own + 2 - p2 - 2 * p3 - 2 * p4 - p5 + w2 + w3],
-                               value[own + 2 - p3 - 2 * p4 - 2 * p5 - p6 + w3 + w4],
-                               value[own + 2 - p4 - 2 * p5 - 2 * p6 + w4])
-            elif kind == "move":
-                if param > 0:
-                    scores += (value[own + 1 - p1 - p3 - q1 + w1],
-                               value[own + 1 - p1 - p2 - p4 + q1 - q2 + w2],
-                               value[own + 1 - p2 - p3 - p5 + q2 - q3 + w3],
-                               value[own + 1 - p3 - p4 - p6 + q3 - q4 + w4],
-                               value[own + 1 - p4 - p5 + q4 - q5])
-                else:
-                    scores += (value[own + 1 - p2 - p3 - q1 + q2],
-                               value[own + 1 - p1 - p3 - p4 + w1 - q2 + q3],
-                               value[own + 1 - p2 - p4 - p5 + w2 - q3 + q4],
-                               value[own + 1 - p3 - p5 - p6 + w3 - q4 + q5],
-                               value[own + 1 - p4 - p6 + w4 - q5])
+        for card, kind, param, count, rearranging in offered:
+            if rearranging is not None:
+                scores += ways[rearranging]
             elif kind == "uncouple":
                 if drawn is None:
                     order = self._refill_order[player]
@@ -1072,7 +1091,7 @@ class GameOfTrainsState(State):
                 else:
                     scores.append(self._score_uncouple(player, card, param, pairs))
             else:
-                scores += (value[own],) * count
+                scores += (value[pairs[player]],) * count
         return scores
 
     def _next_draw(self) -> int | None:
@@ -1271,7 +1290,8 @@ class GameOfTrains(Game):
                 ways = (Uncouple(card),)
             else:
                 ways = tuple(Lock(card, p) for p in LOCKABLE)
-            self.uses[card] = (kind, param, ways, (card, kind, param, len(ways)))
+            rearranging = _REARRANGING.index((kind, param)) if (kind, param) in _REARRANGING else None
+            self.uses[card] = (kind, param, ways, (card, kind, param, len(ways), rearranging))
 
     def new_state(self, players: int, seed: int | None = None, setup: dict | None = None) -> GameOfTrainsState:
         setup = self.checked_setup(players, setup, SETUP_KEYS)
