@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import FrozenInstanceError
 from functools import partial
 from itertools import combinations
 
 import pytest
 
-from verify.games.ticket_to_ride.rules import LOCO, Keep, Play
+from verify.engine import State
+from verify.games.ticket_to_ride.rules import LOCO, Keep, Play, _keeps
 from verify.kit import conservation_problems
 from verify.simulate import choose
 
@@ -216,7 +218,8 @@ def test_the_quick_check_reports_every_planted_fault_as_the_full_check_does(game
             for name, fault in FAULTS.items():
                 broken = state.clone()
                 # Checked right before the fault is planted, so the quick check compares with
-                # what it found right in this very state (the tickets it skips while unchanged).
+                # what it found right in this very state (the piles of cards and tickets it does
+                # not weigh again while they are unchanged).
                 assert broken.check_invariants() == []
                 if fault(broken, rng) is False:
                     continue
@@ -253,3 +256,45 @@ def test_the_deck_weighed_once_still_shows_every_card_changed_lost_or_added(game
     assert moved.check_invariants() == []
     moved.deck.append(moved.hands["P2"].pop())
     assert moved.check_invariants() == [] == full_check(moved)
+
+
+def test_a_pile_changed_in_place_after_a_check_is_weighed_again(game, monkeypatch):
+    """The quick check weighs again only the piles unlike its copies of them from the last check:
+    a card changed inside a hand, a tracks pile or a rail yard column of the very state checked,
+    nothing added or taken away, is found; and so is one changed in a clone. While the game is
+    right the quick pass alone says so (were a copy the pile itself, say, every check would
+    find the weights wrong and fall back to the full one)."""
+    full = []
+    monkeypatch.setattr(State, "check_invariants", lambda self: full.append(self) or full_check(self))
+    state = game.new_state(4, seed=7)
+    rng = random.Random(7)
+    while not any(state.yards.values()) or not any(state.tracks.values()):
+        player = state.to_move()[0]
+        state.apply(player, choose(state, player, "greedy", rng))
+        assert state.check_invariants() == []
+    assert not full
+    owner = next(p for p in state.players if state.tracks[p])
+    shower = next(p for p in state.players if state.yards[p])
+    piles = {"hand": lambda s: s.hands["P1"], "tracks": lambda s: s.tracks[owner],
+             "column": lambda s: next(iter(s.yards[shower].values()))}
+    for name, pile_of in piles.items():
+        for checked in (state, state.clone()):
+            assert checked.check_invariants() == []
+            pile = pile_of(checked)
+            card = pile[0]
+            pile[0] = next(c for c in game.train_cards if c != card)
+            assert checked.check_invariants() == full_check(checked) != [], name
+            pile[0] = card
+            assert checked.check_invariants() == [], name
+
+
+def test_choices_of_tickets_are_made_as_the_dataclass_makes_them():
+    """The choices legal_actions offers are made without Keep's `__init__`: each is the Keep of
+    its tickets, equal, hashed and written alike, and as frozen."""
+    choices = [(), (3,), (3, 7), (3, 7, 12, 20, 33, 41)]
+    made = _keeps(choices)
+    assert made == [Keep(c) for c in choices]
+    assert [hash(k) for k in made] == [hash(Keep(c)) for c in choices]
+    assert [str(k) for k in made] == ["keep none", "keep 3", "keep 3 7", "keep 3 7 12 20 33 41"]
+    with pytest.raises(FrozenInstanceError):
+        made[1].tickets = (4,)

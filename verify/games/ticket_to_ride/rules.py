@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import textwrap
 
-from collections import Counter
+from collections import Counter, deque
 from dataclasses import dataclass
-from itertools import accumulate, combinations
-from operator import itemgetter
+from itertools import accumulate, combinations, compress, count, repeat
+from operator import ne
+from sys import intern
 from typing import Any
 
 from verify.engine import Action, Chance, Game, IllegalAction, NotationError, SetupError, State, player_names
@@ -118,6 +119,17 @@ class Pass(Action):
 
 DRAW, STOP, TICKETS, PASS = DrawBlind(), Stop(), DrawTickets(), Pass()  # one each will do: they hold nothing
 
+_set_tickets = Keep.__dict__["tickets"].__set__
+
+
+def _keeps(choices: list[tuple[int, ...]]) -> list[Keep]:
+    """`[Keep(tickets) for tickets in choices]`, made without the dataclass's `__init__`, which
+    for a frozen dataclass is a call of Python code that sets the field through
+    `object.__setattr__`: dear for the 63 choices of the first tickets, made every game."""
+    keeps = list(map(object.__new__, repeat(Keep, len(choices))))
+    deque(map(_set_tickets, keeps, choices), maxlen=0)  # (a deque of no length just runs the map)
+    return keeps
+
 NOTATION = "keep <ticket numbers> | keep none, draw, take <colour>, stop, play <cards>, tickets, pass"
 
 
@@ -128,8 +140,8 @@ class TicketToRideState(State):
     """Everything that changes during one game of Ticket to Ride: The Card Game."""
 
     # Every field, kept in slots (see `verify.engine.State`).
-    __slots__ = ('_lacks', '_deck_weights', '_offer', '_outcome', '_scores', '_tickets_seen', 'chance', 'cities', 'current',
-                 'deck', 'deck_number', 'discard', 'done', 'faceup', 'final', 'first_deal', 'game', 'hands',
+    __slots__ = ('_lacks', '_deck_weights', '_offer', '_outcome', '_piles_seen', '_scores', '_tickets_seen', 'chance',
+                 'cities', 'current', 'deck', 'deck_number', 'discard', 'done', 'faceup', 'final', 'first_deal', 'game', 'hands',
                  'pending', 'phase', 'players', 'setup', 'step', 'ticket_deck', 'tickets', 'tracks', 'trigger',
                  'turns', 'yards')
 
@@ -164,6 +176,9 @@ class TicketToRideState(State):
         # their tickets or the cards they have laid change.
         self._lacks: dict[str, tuple] = {}
         self._tickets_seen: tuple = ()  # every pile of tickets, as check_invariants last found them
+        # Every pile of train cards but the deck as check_invariants weighed them, with their
+        # weights and sizes (see there).
+        self._piles_seen: tuple[list, list, list] = [], [], []
         self._deck_weights: tuple = [], [0]  # a train deck and the weight of each bottom part (see _deck_weight)
 
     # --- helpers ----------------------------------------------------------------------------
@@ -273,7 +288,7 @@ class TicketToRideState(State):
         if self.phase == CHOOSE or self.step == KEEP:
             offered = sorted(self.pending[player])
             least = 1 if self.phase == CHOOSE else 0
-            keeps = [Keep(combo) for k in range(least, len(offered) + 1) for combo in combinations(offered, k)]
+            keeps = _keeps([combo for k in range(least, len(offered) + 1) for combo in combinations(offered, k)])
             self._offer = (player, list(keeps), KEEP)  # for score_actions: every choice, in the order of `combinations`
             return keeps
         second = self.step == DRAW2
@@ -557,51 +572,41 @@ class TicketToRideState(State):
         pass first that all hold; the full report, which names where each card is and every rule
         broken, is built only when the quick pass finds something wrong.
 
-        Train cards: the cards of every zone, each weighed by a power of one more than the number
-        of train cards (a digit per kind), add up to the weight of all of them, and there are as
-        many as the game has. With that many cards no kind can fill a digit, so the sum is equal
-        exactly when every kind is there as often as the game has it; the deck's weight comes
-        from `_deck_weight`, which weighs it again whenever it changed other than by draws.
-        Tickets: as many as the game has, and all of them. Big cities: all of them, each once. A
-        column: its colour, once or more, then only locomotives, and a colour no other column
-        shows. The tickets, which move far less often than the rest, are looked at only when their
-        piles are not those the last check found right."""
+        Train cards: there are as many as the game has, and their weights (see
+        `TicketToRide.card_weights`) add up to the weight of all of them, which they do exactly
+        when every kind is there as often as the game has it. An action moves few cards: each
+        pile (the face-up row, the discard pile, every hand, tracks pile and rail yard) is
+        compared with a copy of it as an earlier check weighed and counted it, and only a pile
+        unlike its copy is weighed and counted again (see `_weigh_changed`); the deck's weight
+        comes from `_deck_weight`, which weighs it again whenever it changed other than by draws.
+        A column: its colour, once or more, then only locomotives, and a colour no other column
+        shows (looked at when a rail yard is unlike its copy). Tickets: as many as the game has,
+        and all of them. Big cities: all of them, each once. The tickets, which move far less
+        often than the rest, are looked at only when their piles are not those the last check
+        found right."""
         game = self.game
-        cards = self.faceup + self.discard
-        for hand in self.hands.values():
-            cards += hand
-        for pile in self.tracks.values():
-            cards += pile
-        shown: list[str] = []
-        for yard in self.yards.values():
-            if yard:
-                shown += yard
-                for colour, column in yard.items():
-                    n = column.count(colour)
-                    if not n or column[0] != colour or \
-                            (n != len(column) and (column.count(LOCO) != len(column) - n or column.index(LOCO) != n)):
-                        return super().check_invariants()
-                    cards += column
-        deck = self.deck
+        piles = [self.faceup, self.discard, *self.hands.values(), *self.tracks.values(), *self.yards.values()]
+        seen, weights, counts = self._piles_seen  # copies of the piles, their weights and sizes, right together
+        if len(seen) != len(piles):  # never checked (or a player added): every pile is weighed
+            seen[:], weights[:], counts[:] = [None] * len(piles), [0] * len(piles), [0] * len(piles)
         try:
-            # (itemgetter looks every card up in one call, quicker than a call per card)
-            if len(cards) + len(deck) != game.train_total or \
-                    sum(itemgetter(*cards)(game.card_weights)) + self._deck_weight() != game.train_weight:
+            if not self._weigh_changed(piles, seen, weights, counts) or \
+                    sum(counts) + len(self.deck) != game.train_total or sum(weights) + self._deck_weight() != game.train_weight:
                 return super().check_invariants()
         except (KeyError, TypeError):  # not a train card (or not hashable): the full report says where
+            seen.clear()
             return super().check_invariants()
         held = self.tickets, self.pending, self.done
-        seen = None  # copies of the piles of tickets, when they changed and are right
+        tickets_seen = None  # copies of the piles of tickets, when they changed and are right
         if (self.ticket_deck, *held) != self._tickets_seen:
             tickets = list(self.ticket_deck)
-            for piles in held:
-                for pile in piles.values():
+            for owned in held:
+                for pile in owned.values():
                     tickets += pile
             if len(tickets) != len(game.tickets) or set(tickets) != game.ticket_set:
                 return super().check_invariants()
-            seen = list(self.ticket_deck), *({p: list(pile) for p, pile in piles.items()} for piles in held)
-        if len(set(shown)) != len(shown) or \
-                (self.cities != game.city_list and sorted(self.cities) != sorted(game.city_points)):
+            tickets_seen = list(self.ticket_deck), *({p: list(pile) for p, pile in owned.items()} for owned in held)
+        if self.cities != game.city_list and sorted(self.cities) != sorted(game.city_points):
             return super().check_invariants()
         if self.phase == PLAY:
             if self.deck and len(self.faceup) != FACE_UP:
@@ -611,9 +616,36 @@ class TicketToRideState(State):
                 return super().check_invariants()
         elif self.phase == OVER and self.final not in (0, None):
             return super().check_invariants()
-        if seen is not None:
-            self._tickets_seen = seen
+        if tickets_seen is not None:
+            self._tickets_seen = tickets_seen
         return []
+
+    def _weigh_changed(self, piles: list, seen: list, weights: list, counts: list) -> bool:
+        """Weigh and count again every pile unlike its copy in `seen` (see check_invariants), and
+        copy it; False when a rail yard breaks a rule. Then every copy is forgotten (as the check
+        does when a card is not a train card), so the copies are always of piles found right
+        together: a colour shown twice cannot hide in rail yards like their copies."""
+        weight = self.game.card_weights.__getitem__
+        for k in compress(count(), map(ne, piles, seen)):
+            pile = piles[k]
+            if type(pile) is dict:  # a rail yard: colour -> column
+                cards = []
+                for colour, column in pile.items():
+                    n = column.count(colour)
+                    if not n or column[0] != colour or \
+                            (n != len(column) and (column.count(LOCO) != len(column) - n or column.index(LOCO) != n)):
+                        seen.clear()
+                        return False
+                    cards += column
+                yards = self.yards.values()
+                if len(set().union(*yards)) != sum(map(len, yards)):  # a colour shown twice
+                    seen.clear()
+                    return False
+                seen[k] = {colour: list(column) for colour, column in pile.items()}
+            else:
+                cards = seen[k] = list(pile)
+            weights[k], counts[k] = sum(map(weight, cards)), len(cards)
+        return True
 
     def _deck_weight(self) -> int:
         """The weight of the train deck (see check_invariants). A draw takes its top card, so the
@@ -715,6 +747,7 @@ class TicketToRideState(State):
         other.ticket_deck = list(self.ticket_deck)
         other.cities = list(self.cities)
         other._lacks = dict(self._lacks)
+        other._piles_seen = tuple(map(list, self._piles_seen))  # check_invariants changes them in place
         other._scores = None
         other.chance = self.chance.copy()
         return other
@@ -1038,7 +1071,9 @@ class TicketToRide(Game):
         self.short_second_deck = params.get("short_second_deck", READINGS["short_second_deck"][0])
         self.min_players = content.game["players"]["min"]
         self.max_players = content.game["players"]["max"]
-        self.colours: list[str] = [c["id"] for c in content.files["colours"]["colours"]]
+        # Every name of a train card is one string object (interned), wherever it was read: a hand
+        # counted per colour, or a pile compared with its copy, then compares by identity.
+        self.colours: list[str] = [intern(c["id"]) for c in content.files["colours"]["colours"]]
         self.colour_order = {c: k for k, c in enumerate(self.colours)}
         self.tickets: dict[int, Ticket] = {}
         self.city_points: dict[str, int] = {}
@@ -1046,11 +1081,11 @@ class TicketToRide(Game):
         for card in content.cards:
             copies = card.get("copies", 1)
             if card["deck"] == "trains":
-                self.components[card["colour"]] = copies
+                self.components[intern(card["colour"])] = copies
             elif card["deck"] == "locomotives":
                 self.components[LOCO] = copies
             elif card["deck"] == "tickets":
-                self.tickets[card["number"]] = Ticket(card["number"], card["points"], tuple(card["colours"]),
+                self.tickets[card["number"]] = Ticket(card["number"], card["points"], tuple(map(intern, card["colours"])),
                                                       (card["from"], card["to"]))
                 self.components[card["number"]] = 1
             elif card["deck"] == "big-cities":
@@ -1059,6 +1094,9 @@ class TicketToRide(Game):
         self.train_cards = sorted(c for c in self.components if isinstance(c, str) and (c in self.colours or c == LOCO))
         self.train_counts = Counter({c: self.components[c] for c in self.train_cards})
         self.train_total = sum(self.train_counts.values())
+        # A train card weighs a power of one more than the number of train cards, a digit per
+        # kind: as many cards as the game has (no more) weigh what all of them do exactly when
+        # every kind is there as often as the game has it, since no kind can fill its digit.
         self.card_weights = {c: (self.train_total + 1) ** k for k, c in enumerate(self.train_cards)}
         self.train_weight = sum(self.card_weights[c] * n for c, n in self.train_counts.items())
         self.city_list = list(self.city_points)
