@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import FrozenInstanceError
 from functools import partial
 from itertools import combinations
 
 import pytest
 
 from verify.engine import State
-from verify.games.ticket_to_ride.rules import LOCO, Keep, Play, _keeps
+from verify.games.ticket_to_ride.rules import LOCO, Keep, Play
 from verify.kit import conservation_problems
 from verify.simulate import choose
 
@@ -286,15 +285,3 @@ def test_a_pile_changed_in_place_after_a_check_is_weighed_again(game, monkeypatc
             assert checked.check_invariants() == full_check(checked) != [], name
             pile[0] = card
             assert checked.check_invariants() == [], name
-
-
-def test_choices_of_tickets_are_made_as_the_dataclass_makes_them():
-    """The choices legal_actions offers are made without Keep's `__init__`: each is the Keep of
-    its tickets, equal, hashed and written alike, and as frozen."""
-    choices = [(), (3,), (3, 7), (3, 7, 12, 20, 33, 41)]
-    made = _keeps(choices)
-    assert made == [Keep(c) for c in choices]
-    assert [hash(k) for k in made] == [hash(Keep(c)) for c in choices]
-    assert [str(k) for k in made] == ["keep none", "keep 3", "keep 3 7", "keep 3 7 12 20 33 41"]
-    with pytest.raises(FrozenInstanceError):
-        made[1].tickets = (4,)

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import textwrap
 
-from collections import Counter, deque
+from collections import Counter
 from dataclasses import dataclass
-from itertools import accumulate, combinations, compress, count, repeat
+from itertools import accumulate, combinations, compress, count
 from operator import ne
 from sys import intern
 from typing import Any
@@ -118,17 +118,6 @@ class Pass(Action):
 
 
 DRAW, STOP, TICKETS, PASS = DrawBlind(), Stop(), DrawTickets(), Pass()  # one each will do: they hold nothing
-
-_set_tickets = Keep.__dict__["tickets"].__set__
-
-
-def _keeps(choices: list[tuple[int, ...]]) -> list[Keep]:
-    """`[Keep(tickets) for tickets in choices]`, made without the dataclass's `__init__`, which
-    for a frozen dataclass is a call of Python code that sets the field through
-    `object.__setattr__`: dear for the 63 choices of the first tickets, made every game."""
-    keeps = list(map(object.__new__, repeat(Keep, len(choices))))
-    deque(map(_set_tickets, keeps, choices), maxlen=0)  # (a deque of no length just runs the map)
-    return keeps
 
 NOTATION = "keep <ticket numbers> | keep none, draw, take <colour>, stop, play <cards>, tickets, pass"
 
@@ -288,7 +277,7 @@ class TicketToRideState(State):
         if self.phase == CHOOSE or self.step == KEEP:
             offered = sorted(self.pending[player])
             least = 1 if self.phase == CHOOSE else 0
-            keeps = _keeps([combo for k in range(least, len(offered) + 1) for combo in combinations(offered, k)])
+            keeps = [Keep(combo) for k in range(least, len(offered) + 1) for combo in combinations(offered, k)]
             self._offer = (player, list(keeps), KEEP)  # for score_actions: every choice, in the order of `combinations`
             return keeps
         second = self.step == DRAW2
