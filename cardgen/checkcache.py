@@ -27,7 +27,7 @@ def check_key(content_dir: Path, check: str, game: str, settings: dict, fonts: t
     game's own definition and rules engine, wherever they are installed), the libraries, the
     identity of `fonts`, the bytes of `files` read from elsewhere (the project's schemas) and the
     check's `settings`."""
-    return build_key(content_dir, {"check": check, "game": game, "definition": _definition_code(game), **settings},
+    return build_key(content_dir, {"check": check, "game": game, "definition": definition_code(game), **settings},
                      files, fonts)
 
 
@@ -36,7 +36,7 @@ def bytes_key(check: str, data: bytes) -> str:
     return hashlib.sha256(check.encode("utf-8") + b"\0" + hashlib.sha256(data).digest() + code_digest()).hexdigest()
 
 
-def _definition_code(game: str) -> str:
+def definition_code(game: str) -> str:
     """The hash of the source folders of the game's definition and engine classes (a game
     installed as a package lives outside cardgen's own code)."""
     from cardgen.registry import definition_for
@@ -136,4 +136,4 @@ def _hashable(key):
     return tuple(key) if isinstance(key, list) else key
 
 
-__all__ = ["bytes_key", "check_key", "kept", "recall", "remember", "unless_passed"]
+__all__ = ["bytes_key", "check_key", "definition_code", "kept", "recall", "remember", "unless_passed"]

@@ -189,6 +189,10 @@ class SheetTable(Mapping):
             self._table = table
         return self._table
 
+    @property
+    def loaded(self) -> bool:
+        return self._table is not None
+
     def __getitem__(self, key):
         return self._loaded()[key]
 

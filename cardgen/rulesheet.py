@@ -36,6 +36,7 @@ from cardgen.content import LANGUAGES, GameContent
 from cardgen.registry import GameDefinition, definition_for, engine_for
 from cardgen.markup import SPACE, bold, inline, join, para, plain
 from cardgen.errors import ContentError, ContentErrors, UsageError
+from cardgen.static_checks import GENERATED_PARTS, check_sections
 from cardgen.pdfdoc import canvas_class, PAPER_MM, SANS, atomic_output, font_for, mm, register_fonts
 
 MARGIN = 18 * mm
@@ -583,10 +584,7 @@ def examples_part(sheet: Sheet) -> list[Flowable]:
     return flowables
 
 
-BUILTIN_PARTS: dict[str, Callable[[Sheet], list[Flowable]]] = {
-    "rulings": rulings_part,
-    "examples": examples_part,
-}
+BUILTIN_PARTS: dict[str, Callable[[Sheet], list[Flowable]]] = dict(zip(GENERATED_PARTS, (rulings_part, examples_part)))
 
 
 def _has_part(sheet: Sheet, kind: str) -> bool:
@@ -597,28 +595,6 @@ def _has_part(sheet: Sheet, kind: str) -> bool:
         placed = set(placed_examples(sheet.content)) | set(examples_beside_rules(sheet.content))
         return any(example.path.stem not in placed for example in sheet.examples)
     return True
-
-
-def check_sections(content: GameContent, game_parts: GameDefinition) -> list[ContentError]:
-    """Every `diagram:` and `generated:` in rules.yaml must name something that exists."""
-    errors = []
-    diagrams = game_parts.diagrams
-    extra = game_parts.parts
-    for i, section in enumerate(content.files["rules"]["sections"]):
-        if "diagram" in section and section["diagram"] not in diagrams:
-            known = ", ".join(sorted(diagrams)) or "none"
-            errors.append(content.error("rules", ["sections", i, "diagram"],
-                                        f"unknown diagram {section['diagram']!r}; known: {known}"))
-        kind = section.get("generated")
-        if kind is not None and kind not in BUILTIN_PARTS and kind not in extra:
-            known = ", ".join(sorted(set(BUILTIN_PARTS) | set(extra)))
-            errors.append(content.error("rules", ["sections", i, "generated"],
-                                        f"unknown generated part {kind!r}; known: {known}"))
-        for k, stem in enumerate(section.get("examples", [])):
-            if not (content.root / "scenarios" / f"{stem}.yaml").is_file():
-                errors.append(content.error("rules", ["sections", i, "examples", k],
-                                            f"no scenario scenarios/{stem}.yaml to show as an example"))
-    return errors
 
 
 def build_story(sheet: Sheet) -> list[Flowable]:

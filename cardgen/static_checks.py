@@ -9,11 +9,16 @@ import re
 
 from cardgen.content import GameContent, iter_texts
 from cardgen.errors import ContentError
-from cardgen.registry import definition_for, engine_for
+from cardgen.registry import GameDefinition, SheetTable, definition_for, engine_for
 
 # An ASCII mark right after a Chinese character, where a full-width one belongs.
 HALF_WIDTH_AFTER_CJK = re.compile(r"[\u3400-\u9fff][,;:?!()]")
 
+
+# The parts of a rule sheet made from the content rather than written (rules.yaml's `generated:`),
+# in the order the rule sheet knows them; named here, so that the content is checked without the
+# page layout library.
+GENERATED_PARTS = ("rulings", "examples")
 
 _simplified: frozenset[str] | None = None
 
@@ -103,9 +108,43 @@ def check_glyphs(content: GameContent) -> list[ContentError]:
     return errors
 
 
+def check_sections(content: GameContent, game_parts: GameDefinition) -> list[ContentError]:
+    """Every `diagram:` and `generated:` in rules.yaml must name something that exists."""
+    errors = []
+    diagrams = table_names(content.id, game_parts.diagrams)
+    extra = table_names(content.id, game_parts.parts)
+    for i, section in enumerate(content.files["rules"]["sections"]):
+        if "diagram" in section and section["diagram"] not in diagrams:
+            known = ", ".join(diagrams) or "none"
+            errors.append(content.error("rules", ["sections", i, "diagram"],
+                                        f"unknown diagram {section['diagram']!r}; known: {known}"))
+        kind = section.get("generated")
+        if kind is not None and kind not in GENERATED_PARTS and kind not in extra:
+            known = ", ".join(sorted(set(GENERATED_PARTS) | set(extra)))
+            errors.append(content.error("rules", ["sections", i, "generated"],
+                                        f"unknown generated part {kind!r}; known: {known}"))
+        for k, stem in enumerate(section.get("examples", [])):
+            if not (content.root / "scenarios" / f"{stem}.yaml").is_file():
+                errors.append(content.error("rules", ["sections", i, "examples", k],
+                                            f"no scenario scenarios/{stem}.yaml to show as an example"))
+    return errors
+
+
+def table_names(game: str, table) -> list[str]:
+    """The names in a game's table of rule-sheet pieces, sorted. A table named by module
+    (`SheetTable`) and not loaded yet is read once per code and its names kept
+    (`cardgen.checkcache.kept`): loading it loads the page layout library, which checking the
+    content otherwise never needs."""
+    if not isinstance(table, SheetTable) or table.loaded:
+        return sorted(table)
+    from cardgen.checkcache import bytes_key, definition_code, kept
+
+    where = f"{game}\0{table.module}.{table.name}\0{definition_code(game)}"
+    return kept(bytes_key("sheet table names", where.encode("utf-8")), lambda: sorted(table))
+
+
 def check_game(content: GameContent) -> list[ContentError]:
     """Every static check of one loaded game, all errors at once."""
-    from cardgen.rulesheet import check_sections
     from verify.scenario import check_scenario
 
     # A game without a rules.yaml (a deck drawn from data alone) has no rule sheet to check.
@@ -118,4 +157,4 @@ def check_game(content: GameContent) -> list[ContentError]:
     return errors
 
 
-__all__ = ["check_game", "check_glyphs", "check_house_style"]
+__all__ = ["GENERATED_PARTS", "check_game", "check_glyphs", "check_house_style", "check_sections", "table_names"]
