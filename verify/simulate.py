@@ -129,6 +129,8 @@ def chooser(state: State, policy: str, rng: random.Random):
     def greedy(player, actions):
         scored = scores(player, actions)
         best = max(scored)
+        if scored.count(best) == 1:  # one best action: picked from a list of one, as the tie list would be
+            return choice((actions[scored.index(best)],))
         return choice([action for action, score in zip(actions, scored) if score == best])
 
     return greedy

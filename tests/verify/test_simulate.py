@@ -113,3 +113,29 @@ def test_the_policys_uniform_choice_picks_as_random_choice_does():
             items = list(range(n))
             assert choice(items) == theirs.choice(items)
         assert mine.getstate() == theirs.getstate()
+
+
+def test_the_greedy_policy_picks_among_the_best_as_a_plain_tie_list_would():
+    """One of the best-scoring actions, picked at random from the list of them, the generator left
+    as that pick leaves it, whether one action scores best or several tie."""
+    import random
+
+    from verify.simulate import chooser
+
+    class Scored:
+        def __init__(self, scores):
+            self.scores = scores
+
+        def score_actions(self, player, actions):
+            return self.scores[:len(actions)]
+
+    for seed in range(30):
+        draw = random.Random(seed)
+        scores = [draw.choice([0, 1, 2, 3, 3.5]) for _ in range(draw.randint(1, 12))]
+        actions = [f"action {k}" for k in range(len(scores))]
+        mine, theirs = random.Random(seed), random.Random(seed)
+        pick = chooser(Scored(scores), "greedy", mine)
+        for _ in range(5):
+            best = [a for a, s in zip(actions, scores) if s == max(scores)]
+            assert pick("P1", actions) == theirs.choice(best)
+        assert mine.getstate() == theirs.getstate()
