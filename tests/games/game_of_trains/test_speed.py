@@ -1,9 +1,9 @@
 """The shortcuts that make Game of Trains playouts fast give what the slow way gives: the greedy
 scores of an Uncouple whose refill runs the draw pile out, of several Uncouples offered at
 once while trains hold locks, and of swaps and moves kept for trains alike in order, are the
-scores after playing them, the
-reshuffle looked ahead is the one the game then makes, and the quick invariant check reports a
-fault planted in a train that changed as the whole check reports it."""
+scores after playing them, the reshuffle looked ahead is the one the game then makes, and the
+quick invariant check reports a fault planted in a train that changed as the whole check reports
+it."""
 
 from __future__ import annotations
 
@@ -127,7 +127,6 @@ def test_the_quick_check_of_a_changed_train_reports_what_the_whole_check_reports
     fault(state, state.trains[rng.choice(state.players)])
     found = state.check_all_invariants()
     assert found and state.check_invariants() == found
-
 
 
 @pytest.mark.parametrize("params", READINGS, ids=lambda p: ",".join(f"{k}={v}" for k, v in p.items()) or "default")
