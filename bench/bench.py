@@ -605,6 +605,8 @@ def bench_one_text_changed(one_deck: list, base: float | None, base_cpu: float |
         shutil.copytree(PROJECT_CONTENT, content, symlinks=True)
         edited = content / name
         original = edited.read_text("utf-8")
+        if text not in original:
+            raise RuntimeError(f"{name} no longer holds {text!r}: choose another text to change")
         done = []
         for k in range(PRINT_RUNS + 1):  # the first run fills the cache; it is not counted
             edited.write_text(original.replace(text, f"{text} ({k + 1})", 1), "utf-8")
