@@ -150,9 +150,13 @@ def test_a_bidder_who_passes_takes_back_the_card_the_reading_says(game, reading,
 
     s = game.with_params(auction_keep=reading).new_state(
         3, seed=1, setup={"map": RING, "trains": {"P1": "ash", "P2": "coal", "P3": "elm"}, "round": 2, "phase": "auction"})
-    act(s, "P1", "bid 1+3")
-    act(s, "P2", "bid 4+1")
+    refused(s, "P1", "bid 1+3", "auction")  # the 3 alone beats no bid: the 1 is a card to spare
+    act(s, "P1", "bid 1")
+    act(s, "P2", "bid 2")
     act(s, "P3", "pass")
+    act(s, "P1", "bid 3")  # 1 + 3 beats 2
+    refused(s, "P2", "bid 3+1", "auction")  # 2 + 3 beats 4 already
+    act(s, "P2", "bid 3")
     offered = [str(a) for a in s.legal_actions("P1") if str(a).startswith("pass")]
     assert offered == (["pass keep 3", "pass keep 1"] if reading == "choice" else ["pass"])
     refused(s, "P1", "pass" if reading == "choice" else "pass keep 3", "auction")

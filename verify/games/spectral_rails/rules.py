@@ -1321,6 +1321,10 @@ class SpectralRailsState(State):
         total = sum(int(c[1:]) for c in self.bids[p]) + sum(cards)
         if total <= self.high:
             raise IllegalAction("auction", f"a bid of {total} does not beat the highest bid, {self.high}")
+        spare = [v for v in cards if total - v > self.high]
+        if spare:  # see the ruling on bids: cards are added until the bid beats the highest, no more
+            raise IllegalAction("auction", f"a bid of {total - spare[0]} beats the highest bid, {self.high}, "
+                                           f"without the {spare[0]}: add cards only until your bid beats it")
         self.bids[p] += self._spend(p, cards, to_row=False)
         self.high = total
         self.high_player = p
