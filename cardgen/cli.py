@@ -227,20 +227,33 @@ def validate(
 
 
 def list_row(content_root: Path, name: str) -> dict:
-    """One game's line of `cardgen list`, read from game.yaml and cards.yaml alone (a listing, not
-    a check: `validate` checks). Content that cannot be read gives a row with `error`."""
+    """One game's line of `cardgen list`, read from game.yaml and the card list (cards.yaml, then
+    cards.csv or cards.xlsx) alone: a listing, not a check (`validate` checks). A deck made of data
+    may give its title as one text and no player count (None here). Content that cannot be read
+    gives a row with `error`."""
+    from cardgen.content import read_inside
+    from cardgen.spreadsheet import card_sheet_of, read_card_sheet
     from cardgen.yamlio import load_yaml
 
     folder = content_root / name
     try:
         game, _ = load_yaml(folder / "game.yaml")
         cards_file = folder / "cards.yaml"
-        cards = load_yaml(cards_file)[0].get("cards", []) if cards_file.is_file() else []
-        return {"game": name, "title": str(game["title"]["en"]),
+        cards = list(load_yaml(cards_file)[0].get("cards", [])) if cards_file.is_file() else []
+        for sheet in card_sheet_of(folder):
+            unread: list = []
+            read = read_inside(sheet, folder, read_card_sheet, unread)
+            if read is None:
+                raise unread[0]
+            cards += read[0]["cards"]
+        title = game["title"]
+        players = game.get("players")
+        return {"game": name, "title": str(title.get("en", next(iter(title.values()))) if isinstance(title, dict) else title),
                 "cards": sum(int(card.get("copies", 1)) for card in cards),
                 "other_components": sum(int(item.get("count", 1)) for item in game.get("components", [])),
-                "players_min": int(game["players"]["min"]), "players_max": int(game["players"]["max"])}
-    except (ContentError, KeyError, TypeError, ValueError, AttributeError, OSError):
+                "players_min": None if players is None else int(players["min"]),
+                "players_max": None if players is None else int(players["max"])}
+    except (ContentError, KeyError, TypeError, ValueError, AttributeError, OSError, StopIteration):
         return {"game": name, "error": f"content has errors: run `cardgen validate {name}`"}
 
 
@@ -255,8 +268,9 @@ def list_games(as_json: bool = typer.Option(False, "--json", help="Print the gam
             if "error" in row:
                 say(f"{quoted_name(row['game']):28} ({row['error']})")
                 continue
-            say(f"{quoted_name(row['game']):28} {printable(row['title'], limit=60):32} {row['cards']:4} cards  {row['other_components']:3} other "
-                f"components  {row['players_min']}-{row['players_max']} players")
+            players = "" if row["players_min"] is None else f"  {row['players_min']}-{row['players_max']} players"
+            say(f"{quoted_name(row['game']):28} {printable(row['title'], limit=60):32} {row['cards']:4} cards  "
+                f"{row['other_components']:3} other components{players}")
     if any("error" in row for row in rows):
         raise Failed()
 

@@ -4,6 +4,7 @@ TrueType font; an English-only deck needs no Chinese font."""
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
@@ -34,6 +35,23 @@ def test_the_starter_deck_builds_as_it_is(capsys, tmp_path):
     assert "Navigator" in text and "Fair Wind" in text and "Events" in text
     code, out, err = cardgen(capsys, folder, "preflight")
     assert code == 0 and "no findings" in out, out + err
+
+
+def test_a_deck_of_data_is_listed_with_its_cards_and_no_made_up_player_count(capsys, tmp_path):
+    """A deck made of data names its title in one text, keeps its cards in a spreadsheet and gives
+    no player count: `list` shows its title and cards, and no players."""
+    folder = tmp_path / "games"
+    assert cardgen(capsys, folder, "new", str(folder))[0] == 0
+    code, out, err = cardgen(capsys, folder, "list")
+    assert code == 0, out + err
+    line = out.splitlines()[0]
+    assert line.startswith("my-deck") and "My Deck" in line and "12 cards" in line and "players" not in line, line
+    code, out, err = cardgen(capsys, folder, "list", "--json")
+    (row,) = json.loads(out)["games"]
+    assert code == 0 and row["cards"] == 12 and row["players_min"] is None and row["title"] == "My Deck"
+    (folder / "my-deck" / "cards.csv").write_text('name,copies\n"unclosed,1\n', "utf-8")
+    code, out, err = cardgen(capsys, folder, "list")
+    assert code == 1 and "cardgen validate my-deck" in out, out + err
 
 
 def test_the_starter_never_writes_into_an_existing_deck(capsys, tmp_path):
