@@ -15,11 +15,10 @@ from dataclasses import dataclass
 from reportlab.lib import colors
 from reportlab.platypus import Spacer, Table, TableStyle
 
-from cardgen.markup import bold, para
-
 from cardgen.content import exact_odds
 from cardgen.diagrams import Picture, term
 from cardgen.games.flamme_rouge.faces import CLIMB, DESCENT, draw_drop, draw_stage_map, team_colour
+from cardgen.markup import bold, para
 from cardgen.pdfdoc import SANS_BOLD, font_for, mm
 
 INK = colors.HexColor("#222222")
