@@ -31,6 +31,7 @@ from reportlab.platypus import (
     BaseDocTemplate, CondPageBreak, Flowable, Frame, KeepTogether, ListFlowable, ListItem, PageTemplate,
     Paragraph, Spacer, Table, TableStyle,
 )
+from reportlab.platypus.flowables import _listWrapOn
 
 from cardgen.content import LANGUAGES, GameContent
 from cardgen.registry import GameDefinition, definition_for, engine_for
@@ -209,7 +210,9 @@ def accent_colour(content: GameContent) -> colors.Color:
 # --- small flowables ------------------------------------------------------------------------------
 
 class Rule(Flowable):
-    """A thin horizontal line under a heading."""
+    """A thin horizontal line under a heading; it stays on the page of the text under it."""
+
+    keepWithNext = 1
 
     def __init__(self, colour, thickness=0.8):
         super().__init__()
@@ -510,11 +513,7 @@ def with_heading(head: list[Flowable], parts: list[Flowable]) -> list[Flowable]:
     tall block such as a worked example would otherwise leave its section title behind)."""
     if not parts:
         return head
-    first = parts[0]
-    # A KeepTogether inside another reports an endless height, which would push every section
-    # that opens with one (rulings, examples) to a new page; its contents join the outer group.
-    first_blocks = list(first._content) if isinstance(first, KeepTogether) else [first]
-    return head[:1] + [KeepTogether(head[1:] + first_blocks)] + parts[1:]
+    return head[:1] + [KeepGroups(head[1:] + parts[:1])] + parts[1:]
 
 
 def rulings_part(sheet: Sheet) -> list[Flowable]:
@@ -546,6 +545,57 @@ def unkept(flowables: list[Flowable]) -> list[Flowable]:
     for flowable in flowables:
         flat += unkept(list(flowable._content)) if isinstance(flowable, KeepTogether) else [flowable]
     return flat
+
+
+class KeepGroups(KeepTogether):
+    """Flowables kept on one page, as KeepTogether keeps them, measured as one flat list (a
+    KeepTogether inside another would report an endless height). When they are taller than a
+    page they flow on from where they stand, but each group among them (a picture with the
+    sentence that leads to it, a worked example with its picture, a heading with the block under
+    it) still stays on one page."""
+
+    def __init__(self, items: list[Flowable]):
+        self.items = list(items)
+        super().__init__(unkept(self.items))
+
+    def split(self, available_width, available_height):
+        flowing = super().split(available_width, available_height)
+        frame = getattr(self, "_frame", None)
+        if frame is None or self._H <= frame._height:
+            return flowing  # it fits on a page: on this one, or whole on the next
+        # Led by a step that draws nothing, as KeepTogether leads its own flowing contents: the
+        # page takes what follows one piece at a time.
+        return [self.NullActionFlowable()] + regrouped(self.items)
+
+
+def regrouped(items: list[Flowable]) -> list[Flowable]:
+    """`items` as a page may take them one by one: a flowable that keeps with the next (a
+    heading, its rule, the sentence that leads into a list) joins the group after it."""
+    placed: list[Flowable] = []
+    lead: list[Flowable] = []
+    for item in items:
+        if not isinstance(item, KeepTogether) and item.getKeepWithNext():
+            lead.append(item)
+            continue
+        if lead:
+            # Joined to the inside of a group of groups, so that each split takes one level off.
+            if isinstance(item, KeepGroups):
+                item = KeepGroups(lead + item.items)
+            else:
+                item = KeepTogether(lead + unkept([item]))
+            lead = []
+        placed.append(item)
+    return placed + lead
+
+
+def kept_groups(flowables: list[Flowable]) -> list[KeepTogether]:
+    """Every group in `flowables` that is kept on one page, and each group inside a KeepGroups."""
+    found: list[KeepTogether] = []
+    for flowable in flowables:
+        if isinstance(flowable, KeepTogether):
+            found.append(flowable)
+            found += kept_groups(getattr(flowable, "items", []))
+    return found
 
 
 def example_flowables(content: GameContent, lang: str, styles: Styles, example: WorkedExample,
@@ -620,14 +670,14 @@ def build_story(sheet: Sheet) -> list[Flowable]:
             for stem in section["examples"]:
                 shown += 1  # an example without a title of its own is numbered in the order printed
                 shown_here += example_flowables(sheet.content, sheet.lang, sheet.styles, examples[stem], shown)
-            parts = [KeepTogether(unkept(parts) + unkept(shown_here))]
+            parts = [KeepGroups(parts + shown_here)]
         if kind in BUILTIN_PARTS:
             parts += BUILTIN_PARTS[kind](sheet)
         elif kind is not None:
             added = extra[kind](sheet.content, sheet.lang, sheet.styles)
             if added and isinstance(added[0], WithRule):
                 # A worked example a game's part draws stays on the page of the rule it shows.
-                added = [WithRule(unkept(parts) + list(added[0]._content))] + added[1:]
+                added = [WithRule(parts + [KeepTogether(list(added[0]._content))])] + added[1:]
                 parts = []
             parts += added
         # The Q&A part has one name in every game.
@@ -635,7 +685,7 @@ def build_story(sheet: Sheet) -> list[Flowable]:
         head = heading(sheet, number, title)
         if section.get("one_page"):
             # A player aid stays whole on one page, heading included.
-            story += head[:1] + [KeepTogether(head[1:] + unkept(parts)), PartEnd()]
+            story += head[:1] + [KeepGroups(head[1:] + parts), PartEnd()]
         else:
             story += with_heading(head, parts) + [PartEnd()]
         placed.add(kind)
@@ -646,7 +696,7 @@ def build_story(sheet: Sheet) -> list[Flowable]:
     return story
 
 
-class WithRule(KeepTogether):
+class WithRule(KeepGroups):
     """A game part that stays on one page with the rule text above it (a worked example under
     the rule it shows), when the two fit on a page."""
 
@@ -682,10 +732,25 @@ class RuleSheetTemplate(BaseDocTemplate):
         # Per page: the share of the text column left blank, and whether a part ends there.
         self.page_fill: list[tuple[float, bool]] = []
         self._part_ended = False
+        self.page_of: dict[int, int] = {}  # id of each flowable drawn whole -> its page
 
     def afterFlowable(self, flowable):
+        self.page_of[id(flowable)] = self.page
         if not isinstance(flowable, CondPageBreak):  # the next part's heading may break the page
             self._part_ended = isinstance(flowable, PartEnd)
+
+    def torn(self, groups: list[KeepTogether]) -> list[str]:
+        """The groups, among `groups` (those the story held), that fit on a page but were printed
+        across pages, each named by its first words."""
+        frame = self.pageTemplates[0].frames[0]
+        found = []
+        for group in groups:
+            pages = {self.page_of.get(id(flowable)) for flowable in group._content}
+            if len(pages) > 1 and _listWrapOn(group._content, frame._width, self.canv)[1] <= frame._height:
+                first = next((f for f in group._content if isinstance(f, Paragraph)), None)
+                found.append(f"{first.getPlainText()[:50] if first else type(group).__name__} (pages "
+                             f"{', '.join(str(n) for n in sorted(pages, key=lambda n: n or 0))})")
+        return found
 
     def handle_pageEnd(self):
         frame = self.frame
@@ -738,15 +803,19 @@ def render_rule_sheet(content: GameContent, lang: str, path: Path, paper: str = 
     sheet = Sheet(content, lang, Styles(lang, accent_colour(content)), examples, game_parts)
     story = build_story(sheet)
     page_size = tuple(v * mm for v in PAPER_MM[paper])
+    groups = kept_groups(story)
     with atomic_output(Path(path)) as buffer:
         template = RuleSheetTemplate(buffer, sheet, page_size)
         template.build(story, canvasmaker=canvas_class())
     LAST_PAGE_FILL[Path(path)] = template.page_fill
+    LAST_TORN_GROUPS[Path(path)] = template.torn(groups)
     return Path(path)
 
 
-# How full each page of the sheets built in this process came out, by path (for the tests).
+# How full each page of the sheets built in this process came out, by path, and the groups kept
+# together that were printed across pages all the same (for the tests).
 LAST_PAGE_FILL: dict[Path, list[tuple[float, bool]]] = {}
+LAST_TORN_GROUPS: dict[Path, list[str]] = {}
 
 
 __all__ = ["render_rule_sheet", "replay_examples", "worked_example", "parse_blocks", "Block", "LABELS", "WorkedExample"]

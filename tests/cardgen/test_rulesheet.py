@@ -388,6 +388,33 @@ def test_a_section_opening_with_a_kept_together_block_is_not_pushed_to_a_new_pag
     assert doc.page == 1
 
 
+def test_a_part_taller_than_a_page_keeps_each_group_inside_it_on_one_page():
+    # A rule with its worked example, together taller than a page: the part flows on from where
+    # it starts, its heading stays with its first paragraph, and the example with its picture.
+    from io import BytesIO
+
+    from reportlab.lib.styles import getSampleStyleSheet
+    from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer
+
+    from cardgen.rulesheet import KeepGroups, Rule, with_heading
+
+    class Recording(SimpleDocTemplate):
+        def afterFlowable(self, flowable):
+            pages[id(flowable)] = self.page
+
+    pages: dict[int, int] = {}
+    style = getSampleStyleSheet()["Normal"]
+    heading = Paragraph("11 Climbs", getSampleStyleSheet()["Heading1"])
+    rule = [Paragraph(f"Rule text, paragraph {n}. " * 14, style) for n in range(10)]
+    title, picture = Paragraph("Example: at the foot of a climb", style), Spacer(1, 300)
+    doc = Recording(BytesIO(), invariant=1)
+    story = [Paragraph("The part before.", style)]
+    story += with_heading([Spacer(1, 1), heading, Rule("#000000")], [KeepGroups(rule + [KeepTogether([title, picture])])])
+    doc.build(story)
+    assert pages[id(heading)] == pages[id(rule[0])] == 1  # no new page for a part no page could hold
+    assert pages[id(title)] == pages[id(picture)] == 2
+
+
 def test_no_space_is_left_where_a_bold_chinese_term_meets_a_folded_line():
     assert parse_blocks("穩定出力的\n**破風手**,以及") == [Block("paragraph", ("穩定出力的**破風手**,以及",))]
     assert tidy("**打出的卡。** 本回合") == "**打出的卡。**本回合"
@@ -430,10 +457,12 @@ def test_another_reading_is_a_variant_in_words_without_measured_figures(sheets):
 def test_a_one_page_section_is_kept_whole():
     from cardgen.rulesheet import Sheet, Styles, accent_colour, build_story
     from cardgen.content import PROJECT_CONTENT
+    from cardgen.pdfdoc import register_fonts
     from cardgen.registry import definition_for
     from reportlab.platypus import KeepTogether
 
     content = load_game(PROJECT_CONTENT, "game-of-trains")
+    register_fonts()  # as the sheet's own rendering does first (a test run alone has none yet)
     sheet = Sheet(content, "en", Styles("en", accent_colour(content)), cardgen.rulesheet.replay_examples(content),
                   definition_for(content.id))
     story = build_story(sheet)

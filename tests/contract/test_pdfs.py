@@ -72,3 +72,13 @@ def test_rule_sheet_pages_leave_no_big_blank_except_where_a_part_ends(built):
                 if blank > 0.40 and not part_ends:
                     gaps.append(f"{path.name} page {n}: {blank:.0%} blank")
     assert not gaps, gaps
+
+
+def test_every_group_kept_together_that_fits_on_a_page_is_printed_on_one(built):
+    """A worked example with its picture, a picture with the sentence that leads to it, a heading
+    with the block under it: each on one page, also inside a part taller than a page."""
+    from cardgen.rulesheet import LAST_TORN_GROUPS
+
+    _, paths = built
+    torn = {path.name: LAST_TORN_GROUPS[path] for path in paths if path.name.startswith("rules-")}
+    assert torn and not any(torn.values()), torn
