@@ -100,9 +100,9 @@ def _changed(count: int, games: int) -> str:
 
 
 def story(report: LabReport, width: float) -> list:
-    flow = [para(f"Balance report: {report.game}", TITLE),
-            para(f"{report.games} games for each player count and for each reading, {report.policy} play, "
-                 f"seed {report.seed}, stopped after {report.turn_cap} actions. Intervals are 95 % Wilson "
+    flow = [para(f"Balance report: {report.name}", TITLE),
+            para(f"{report.games} games of {report.game} for each player count and for each reading, "
+                 f"{report.policy} play, seed {report.seed}, stopped after {report.turn_cap} actions. Intervals are 95 % Wilson "
                  "intervals. Greedy play is the strongest single-move choice for each player; it shows how "
                  "the rules behave under consistent play, not how people play.", BODY)]
     for players, sim in report.by_players.items():
@@ -163,7 +163,7 @@ def render_balance_report(report: LabReport, path: Path, paper: str = "a4") -> P
     with atomic_output(Path(path)) as buffer:
         document = SimpleDocTemplate(buffer, pagesize=page, leftMargin=margin, rightMargin=margin,
                                      topMargin=margin, bottomMargin=margin, invariant=1,
-                                     title=f"Balance report: {report.game}", author="cardgen", creator="cardgen")
+                                     title=f"Balance report: {report.name}", author="cardgen", creator="cardgen")
         document.build(story(report, page[0] - 2 * margin), canvasmaker=_canvas)
     return Path(path)
 

@@ -42,6 +42,12 @@ class LabReport:
     by_players: dict[int, SimulationReport] = field(default_factory=dict)
     readings: dict[int, list[tuple[Reading, Comparison | str]]] = field(default_factory=dict)
     odds: list = field(default_factory=list)  # verify.oddscheck.OddsCheck of each figure the rule sheet prints
+    title: str = ""  # the game's name, as its rule sheet prints it in English
+
+    @property
+    def name(self) -> str:
+        """The game's name, as the report heads it (its id where it has none)."""
+        return self.title or self.game
 
     def win_rates(self, players: int) -> list[tuple[str, float, float, float]]:
         """(seat, rate, low, high) over the games that named a single winner or none."""
@@ -71,7 +77,7 @@ def readings_of(content) -> list[Reading]:
 def measure(engine, content, player_counts: list[int], games: int, seed: int = 1, policy: str = "greedy",
             turn_cap: int = 2000, runner=None, progress=lambda _: None) -> LabReport:
     """Play the lab's games: `games` per player count, and as many per reading and player count."""
-    report = LabReport(content.id, policy, games, seed, turn_cap)
+    report = LabReport(content.id, policy, games, seed, turn_cap, title=content.title["en"])
     readings = readings_of(content)
     for players in player_counts:
         progress(f"{players} players: {games} games")

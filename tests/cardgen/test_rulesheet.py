@@ -409,7 +409,8 @@ def test_a_part_taller_than_a_page_keeps_each_group_inside_it_on_one_page():
     title, picture = Paragraph("Example: at the foot of a climb", style), Spacer(1, 300)
     doc = Recording(BytesIO(), invariant=1)
     story = [Paragraph("The part before.", style)]
-    story += with_heading([Spacer(1, 1), heading, Rule("#000000")], [KeepGroups(rule + [KeepTogether([title, picture])])])
+    part = KeepGroups(rule + [KeepTogether([title, picture])])
+    story += with_heading([Spacer(1, 1), heading, Rule("#000000")], [part])
     doc.build(story)
     assert pages[id(heading)] == pages[id(rule[0])] == 1  # no new page for a part no page could hold
     assert pages[id(title)] == pages[id(picture)] == 2

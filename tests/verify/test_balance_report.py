@@ -33,6 +33,8 @@ def test_the_report_builds_for_every_game_from_the_command_line(game_id, tmp_pat
     text = _text(out)
     assert "3 players" in text and "Win rate by seat" in text and "Game length" in text
     contents, _ = load_games(CONTENT, [game_id])
+    # The game named as its rule sheet names it, and by the id the command line takes.
+    assert f"Balance report: {contents[0].title['en']}" in text and f"2 games of {game_id} for each" in text
     # Table cells wrap long names at their hyphens, which the text layer marks as U+FFFE.
     flat = "".join(ch for ch in text.replace("\ufffe", "-") if not ch.isspace())
     for reading in readings_of(contents[0]):
