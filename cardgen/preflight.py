@@ -324,6 +324,7 @@ def _bleed_findings(content, pdf: bytes, pages: list[_Page], strict: bool) -> li
     """Art that is coloured at the trim but white at the bleed's outer edge stops at the trim."""
     try:
         import pypdfium2
+        import pypdfium2.raw
     except ImportError:  # the check needs a renderer; without it the check is skipped, said once
         return [Finding("warning", content.id, "-", "bleed", "bleed check skipped: pypdfium2 is not installed")]
     findings = []
@@ -333,14 +334,15 @@ def _bleed_findings(content, pdf: bytes, pages: list[_Page], strict: bool) -> li
         for index, pg in enumerate(pages):
             if pg.shape == "outline":
                 continue  # cut along a line of its own shape: its bleed follows that line
-            image = document[index].render(scale=scale).to_pil().convert("L")
-            width, height = image.size
-            pixels = image.load()
+            # Rendered in grey, one byte a pixel, and read where it lies: no picture object is made.
+            bitmap = document[index].render(scale=scale, grayscale=True,
+                                            force_bitmap_format=pypdfium2.raw.FPDFBitmap_Gray)
+            width, height, stride, pixels = bitmap.width, bitmap.height, bitmap.stride, bitmap.buffer
 
             def at(x: float, y: float) -> int:
                 px = min(width - 1, max(0, int(x * scale)))
                 py = min(height - 1, max(0, int((height / scale - y) * scale)))
-                return pixels[px, py]
+                return pixels[py * stride + px]
 
             samples = _edge_samples(pg)
             samples = {side: [(at(*a), at(*b)) for a, b in points] for side, points in samples.items()}
