@@ -102,9 +102,9 @@ def _changed(count: int, games: int) -> str:
 def story(report: LabReport, width: float) -> list:
     flow = [para(f"Balance report: {report.name}", TITLE),
             para(f"{report.games} games of {report.game} for each player count and for each reading, "
-                 f"{report.policy} play, seed {report.seed}, stopped after {report.turn_cap} actions. Intervals are 95 % Wilson "
-                 "intervals. Greedy play is the strongest single-move choice for each player; it shows how "
-                 "the rules behave under consistent play, not how people play.", BODY)]
+                 f"{report.policy} play, seed {report.seed}, stopped after {report.turn_cap} actions. Intervals "
+                 "are 95 % Wilson intervals. Greedy play is the strongest single-move choice for each player; "
+                 "it shows how the rules behave under consistent play, not how people play.", BODY)]
     for players, sim in report.by_players.items():
         rows = [["Seat", "Wins", "Win rate", "95 % interval"]]
         rows += [[seat, sim.wins[seat], _percent(rate), f"{_percent(low)} - {_percent(high)}"]
