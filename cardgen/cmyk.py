@@ -57,6 +57,7 @@ class Converter:
                                                   renderingIntent=0)  # perceptual
         self.ink_limit = ink_limit
         self.over_limit: dict[str, float] = {}  # colour as written -> its ink, for every colour over the limit
+        self.see_through: set[float] = set()  # every opacity below 1 asked for (PDF/X-1a has no transparency)
 
     @lru_cache(maxsize=4096)
     def _rgb(self, r: int, g: int, b: int) -> tuple[float, float, float, float]:
@@ -101,9 +102,23 @@ class _PdfxInfo(PDFInfo):
 
 
 class CmykCanvas(Canvas):
-    """A canvas whose every fill and stroke colour and every image is converted to CMYK."""
+    """A canvas whose every fill and stroke colour and every image is converted to CMYK. Its file is
+    PDF 1.3, as PDF/X-1a:2001 asks: every colour is opaque, so setting a colour (which carries an
+    opacity of 1) changes nothing and does not mark the file as using transparency, as reportlab
+    would; an opacity below 1 is remembered by the converter, and `check_ink` refuses the file."""
 
     converter: Converter
+
+    def _opacity(self, value: float) -> None:
+        if value < 1:
+            self.converter.see_through.add(value)
+
+    _setFillAlpha = _setStrokeAlpha = _opacity  # reportlab's names
+
+    def beginText(self, *args, **kwargs):  # noqa: N802 (reportlab's name)
+        text = super().beginText(*args, **kwargs)
+        text._setFillAlpha = text._setStrokeAlpha = self._opacity  # text colours are opaque the same way
+        return text
 
     def drawImage(self, image, *args, **kwargs):  # noqa: N802 (reportlab's name)
         return super().drawImage(self._cmyk_image(image), *args, **kwargs)
@@ -152,12 +167,20 @@ def cmyk_canvas(target, page_size, title: str, converter: Converter) -> CmykCanv
 
 
 def check_ink(converter: Converter, path: Path) -> None:
-    """Stop with a located error when a colour needs more ink than the profile allows."""
+    """Stop with a located error when a colour needs more ink than the profile allows, or when
+    something was drawn see-through (PDF/X-1a allows no transparency)."""
+    errors = []
     if converter.over_limit:
         worst = sorted(converter.over_limit.items(), key=lambda item: -item[1])
-        raise ContentErrors([ContentError(str(path), 0, 0, "ink",
-                                          f"{name} needs {ink:.0f} % ink; the profile allows {converter.ink_limit:g} %")
-                             for name, ink in worst[:10]])
+        errors += [ContentError(str(path), 0, 0, "ink",
+                                f"{name} needs {ink:.0f} % ink; the profile allows {converter.ink_limit:g} %")
+                   for name, ink in worst[:10]]
+    if converter.see_through:
+        errors.append(ContentError(str(path), 0, 0, "opacity",
+                                   f"something is drawn see-through (opacity {min(converter.see_through):g}); a "
+                                   "PDF/X-1a file allows no transparency: draw it opaque"))
+    if errors:
+        raise ContentErrors(errors)
 
 
 __all__ = ["Converter", "HOW_TO_GET_A_PROFILE", "check_ink", "cmyk_canvas", "find_profile"]

@@ -143,8 +143,39 @@ def test_a_cmyk_profile_writes_a_pdf_x_file_whose_every_colour_is_cmyk(trains, t
     intent = cmyk.trailer["/Root"]["/OutputIntents"][0].get_object()
     assert intent["/S"] == "/GTS_PDFX" and intent["/DestOutputProfile"].get_object()["/N"] == 4
     assert cmyk.metadata["/GTS_PDFXVersion"] == "PDF/X-1:2001" and cmyk.metadata["/Trapped"] == "/False"
+    # PDF/X-1a:2001 is PDF 1.3: the opaque colours the faces set do not mark the file as using transparency.
+    assert (folder / "cards-cmyk.pdf").read_bytes()[:8] == b"%PDF-1.3"
     for a, b in zip(rgb.pages, cmyk.pages):
         assert list(a.trimbox) == list(b.trimbox) and list(a.bleedbox) == list(b.bleedbox)
+
+
+@pytest.mark.parametrize("drawn", ["shape", "text"])
+def test_anything_drawn_see_through_stops_the_pdf_x_file(trains, tmp_path, monkeypatch, drawn):
+    from reportlab.lib.colors import Color
+
+    from cardgen.cmyk import Converter, find_profile
+    from cardgen.registry import definition_for
+    from cardgen.shop import render_shop_pdf
+
+    definition = definition_for(trains.id)
+    face = definition.draw_face
+
+    def see_through_face(canvas, content, card, rect, bleed):
+        face(canvas, content, card, rect, bleed)
+        if drawn == "shape":
+            canvas.setFillColor(Color(1, 0, 0, alpha=0.5))
+            canvas.rect(rect.x, rect.y, 5, 5, stroke=0, fill=1)
+        else:
+            text = canvas.beginText(rect.x, rect.y)
+            text.setFillColor(Color(0, 0, 1, alpha=0.5))
+            text.textLine("see-through")
+            canvas.drawText(text)
+
+    monkeypatch.setattr(definition, "draw_face", see_through_face)
+    with pytest.raises(ContentErrors, match="drawn see-through .opacity 0.5.; a PDF/X-1a file allows no transparency"):
+        render_shop_pdf(trains, tmp_path / "cmyk.pdf", shop_profile("drivethrucards-poker"),
+                        select_cards(trains, "1"), Converter(find_profile(), 300))
+    assert not (tmp_path / "cmyk.pdf").exists()
 
 
 def test_a_colour_needing_more_ink_than_the_profile_allows_stops_the_file(trains, tmp_path, monkeypatch):
