@@ -145,6 +145,11 @@ def test_a_cmyk_profile_writes_a_pdf_x_file_whose_every_colour_is_cmyk(trains, t
     assert cmyk.metadata["/GTS_PDFXVersion"] == "PDF/X-1:2001" and cmyk.metadata["/Trapped"] == "/False"
     # PDF/X-1a:2001 is PDF 1.3: the opaque colours the faces set do not mark the file as using transparency.
     assert (folder / "cards-cmyk.pdf").read_bytes()[:8] == b"%PDF-1.3"
+    # And what PDF/X-1a asks besides: every font embedded, trim inside bleed on every page, no
+    # annotation, form or action, no encryption.
+    assert pdf_problems(cmyk) == []
+    assert not any("/Annots" in page for page in cmyk.pages) and not cmyk.is_encrypted
+    assert not {"/AcroForm", "/OpenAction", "/Names"} & set(cmyk.trailer["/Root"])
     for a, b in zip(rgb.pages, cmyk.pages):
         assert list(a.trimbox) == list(b.trimbox) and list(a.bleedbox) == list(b.bleedbox)
 
