@@ -17,7 +17,9 @@ from PyPI, each run from its own virtual environment (`bench/setup-comparison.sh
 Run with `make bench`, or `python bench/bench.py [GAME ...] [--part startup|games|engines|scale|verify|races|printing]`.
 Figures are printed, never asserted: they depend on the machine and on what else it is running, so
 the load average is printed too, and every whole-process figure comes with the CPU seconds the
-process used (user + system), which load on the machine changes far less than wall time.
+process used (user + system), which load on the machine changes far less than wall time. The same
+machine can also run Python faster one day than another: the CPU time of one fixed piece of
+pure-Python work, printed at the start and at the end, sets runs side by side in proportion.
 """
 
 from __future__ import annotations
@@ -92,6 +94,31 @@ def load_average() -> str:
         return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg()) + f" on {os.cpu_count()} CPUs"
     except OSError:
         return "load average unknown"
+
+
+def _reference_work() -> int:
+    """A fixed piece of pure-Python work of the kind the engines do: small lists and dicts, calls,
+    comparisons."""
+    seen: dict[int, int] = {}
+    pile: list[int] = []
+    total = 0
+    for k in range(200_000):
+        pile.append(k % 13)
+        if len(pile) > 8:
+            total += pile.pop(0)
+        seen[k % 97] = seen.get(k % 97, 0) + 1
+    return total + len(seen)
+
+
+def machine_speed() -> str:
+    """How fast this machine runs Python now: the same work every run, so that figures of runs on
+    other days (or other machines) can be set side by side in proportion."""
+    times = []
+    for _ in range(5):
+        start = time.process_time()
+        _reference_work()
+        times.append(time.process_time() - start)
+    return f"a fixed pure-Python workload took {1000 * statistics.median(times):.0f} ms of CPU (median of 5)"
 
 
 @dataclass
@@ -651,7 +678,7 @@ def main() -> None:
     # Builds remember what they made (cardgen.buildcache); the bench's records go with the bench.
     cache = tempfile.TemporaryDirectory(prefix="bench-cache-")
     os.environ["CARDGEN_CACHE"] = cache.name
-    print(f"cardgen bench, Python {sys.version.split()[0]}, {load_average()}")
+    print(f"cardgen bench, Python {sys.version.split()[0]}, {load_average()}; {machine_speed()}")
     print()
     spans_by_game: dict = {}
     if args.part in ("all", "startup"):
@@ -682,7 +709,7 @@ def main() -> None:
     if args.part in ("all", "printing"):
         bench_printing(args.comparison_venv, spans_by_game)
         print()
-    print(f"bench done in {time.perf_counter() - started:.0f} s, {load_average()}")
+    print(f"bench done in {time.perf_counter() - started:.0f} s, {load_average()}; {machine_speed()}")
 
 
 if __name__ == "__main__":
