@@ -18,6 +18,7 @@ from reportlab.lib.utils import ImageReader
 from cardgen.faces import wrap
 from cardgen.pdfdoc import PAPER_MM, atomic_output, font_for, mm, new_canvas
 from cardgen.printdata import assembly_texts
+from cardgen.words import CountingFormatter
 
 MARGIN = 15 * mm
 THUMB_W = 28 * mm
@@ -26,8 +27,9 @@ GREY = HexColor("#666666")
 
 
 def _text(key: str, lang: str, **values) -> str:
+    """The text `key` in `lang`; a count written `{sheets:sheet}` comes with its noun ("1 sheet")."""
     entry = assembly_texts()[key]
-    return entry.get(lang, entry["en"]).format(**values)
+    return CountingFormatter().format(entry.get(lang, entry["en"]), **values)
 
 
 def _paper_of(name: str) -> str | None:

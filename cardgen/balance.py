@@ -18,6 +18,7 @@ from reportlab.platypus import KeepTogether, SimpleDocTemplate, Spacer, Table, T
 
 from cardgen.markup import para
 from cardgen.pdfdoc import PAPER_MM, SANS, SANS_BOLD, atomic_output, mm, register_latin_fonts
+from cardgen.words import counted
 from verify.compare import wilson
 from verify.lab import DEFAULT, LabReport
 from verify.oddscheck import Z_LIMIT
@@ -101,7 +102,7 @@ def _changed(count: int, games: int) -> str:
 
 def story(report: LabReport, width: float) -> list:
     flow = [para(f"Balance report: {report.name}", TITLE),
-            para(f"{report.games} games of {report.game} for each player count and for each reading, "
+            para(f"{counted(report.games, 'game')} of {report.game} for each player count and for each reading, "
                  f"{report.policy} play, seed {report.seed}, stopped after {report.turn_cap} actions. Intervals "
                  "are 95 % Wilson intervals. Greedy play is the strongest single-move choice for each player; "
                  "it shows how the rules behave under consistent play, not how people play.", BODY)]

@@ -24,6 +24,7 @@ from cardgen import __version__
 from cardgen.errors import (
     ContentError, ContentErrors, Interrupted, OutputError, UsageError, display_path, printable, quoted_name,
 )
+from cardgen.words import counted, noun_for
 
 # Plain help, as most command-line tools print it: it wraps to the terminal and costs a tenth of
 # a second less to start than Typer's boxed panels.
@@ -52,6 +53,7 @@ def say(message: str = "") -> None:
 
 def complain(message: str) -> None:
     typer.echo(_terminal_safe(message), err=True)
+
 
 
 def _terminal_safe(message: str) -> str:
@@ -159,7 +161,7 @@ def load_or_fail(names: list[str] | None, report=None) -> list:
         else:
             for error in errors:
                 complain(str(error))
-            complain(f"{len(errors)} error{'s' if len(errors) != 1 else ''} found")
+            complain(f"{counted(len(errors), 'error')} found")
         raise Failed()
     return games
 
@@ -222,8 +224,8 @@ def validate(
         _print_json({"ok": True, "games": rows, "errors": []})
         return
     for row in rows:
-        say(f"ok  {quoted_name(row['game'])}: {row['cards']} cards in {row['decks']} decks, "
-            f"{row['other_component_kinds']} other component kinds, {row['scenarios']} scenarios")
+        say(f"ok  {quoted_name(row['game'])}: {counted(row['cards'], 'card')} in {counted(row['decks'], 'deck')}, "
+            f"{counted(row['other_component_kinds'], 'other component kind')}, {counted(row['scenarios'], 'scenario')}")
 
 
 def list_row(content_root: Path, name: str) -> dict:
@@ -269,8 +271,9 @@ def list_games(as_json: bool = typer.Option(False, "--json", help="Print the gam
                 say(f"{quoted_name(row['game']):28} ({row['error']})")
                 continue
             players = "" if row["players_min"] is None else f"  {row['players_min']}-{row['players_max']} players"
-            say(f"{quoted_name(row['game']):28} {printable(row['title'], limit=60):32} {row['cards']:4} cards  "
-                f"{row['other_components']:3} other components{players}")
+            say(f"{quoted_name(row['game']):28} {printable(row['title'], limit=60):32} {row['cards']:4} "
+                f"{noun_for(row['cards'], 'card'):5}  {row['other_components']:3} other "
+                f"{noun_for(row['other_components'], 'component'):10}{players}")
     if any("error" in row for row in rows):
         raise Failed()
 
@@ -306,14 +309,16 @@ def manifest(
     counts = content.deck_counts()
     for deck in content.decks:
         width, height = content.card_size_mm(deck)
-        say(f"  {deck['id']:24} {counts[deck['id']]:4} cards  {width:g} x {height:g} mm  back: {deck['back']}")
+        n = counts[deck['id']]
+        say(f"  {deck['id']:24} {n:4} {noun_for(n, 'card'):5}  {width:g} x {height:g} mm  back: {deck['back']}")
         for line in definition.manifest_lines(content, deck):
             say(f"      {line}")
     for item in content.other_components():
-        say(f"  {item['id']:24} {item.get('count', 1):4} {item['kind']}")
+        n = item.get("count", 1)
+        say(f"  {item['id']:24} {n:4} {noun_for(n, item['kind'])}")
     total_cards = sum(counts.values())
     total_other = sum(item.get("count", 1) for item in content.other_components())
-    say(f"  total: {total_cards} cards, {total_other} other components")
+    say(f"  total: {counted(total_cards, 'card')}, {counted(total_other, 'other component')}")
 
 
 LANG_HELP = ("Languages of the rule sheets and card texts: en, zh-Hant or all. Default: all when a Chinese "
@@ -432,7 +437,7 @@ def build(
     kept = unchanged_files(Path(out), key)
     if kept is not None:
         say(f"nothing changed since the last build into {quoted_name(Path(out))} (same content, options and code): "
-            f"{len(kept)} files kept as they are")
+            f"{counted(len(kept), 'file')} kept as they are")
         closing = where_to_start(kept)
         if closing:
             say(closing)
@@ -460,8 +465,8 @@ def build(
             continue
         say(f"wrote {quoted_name(path)}  ({path.stat().st_size // 1024} KiB)")
     for folder, count in folders.items():
-        say(f"wrote {quoted_name(folder)}/  ({count} files)")
-    say(f"{len(written)} files in {time.perf_counter() - start:.2f} s")
+        say(f"wrote {quoted_name(folder)}/  ({counted(count, 'file')})")
+    say(f"{counted(len(written), 'file')} in {time.perf_counter() - start:.2f} s")
     remember_build(Path(out), key, written)
     _say_what_cmyk_left_out(layouts, options)
     closing = where_to_start(written)
@@ -571,7 +576,7 @@ def run_preflight(contents: list, strict: bool, settings: dict) -> None:
     if errors:
         for finding in errors:
             complain(str(finding))
-        complain(f"preflight: {len(errors)} error{'s' if len(errors) != 1 else ''}; nothing was written")
+        complain(f"preflight: {counted(len(errors), 'error')}; nothing was written")
         raise Failed()
 
 
@@ -725,7 +730,7 @@ def verify(
         else:
             for error in errors:
                 complain(str(error))
-            complain(f"{len(errors)} error{'s' if len(errors) != 1 else ''} found before replay")
+            complain(f"{counted(len(errors), 'error')} found before replay")
         raise Failed()
 
     plan = _verify_plan(targets or [], game)
@@ -876,7 +881,7 @@ def _recheck_comparisons(content, engine, echo, progress: Progress) -> list[dict
     results = []
     rulings = [(i, r) for i, r in enumerate(content.files.get("rulings", {}).get("rulings", [])) if r.get("compare")]
     if rulings:
-        echo(f"  re-measuring {len(rulings)} ruling comparison{'s' if len(rulings) != 1 else ''} of {content.id} "
+        echo(f"  re-measuring {counted(len(rulings), 'ruling comparison')} of {content.id} "
              "(seeded games under each reading; this takes a while)")
     for i, ruling in rulings:
         where = content.where("rulings", ["rulings", i, "compare"])

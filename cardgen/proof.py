@@ -16,6 +16,7 @@ from cardgen.geometry import Rect
 from cardgen.pdfdoc import PAPER_MM, SANS, SANS_BOLD, atomic_output, mm, new_canvas
 from cardgen.registry import definition_for
 from cardgen.sheets import print_order
+from cardgen.words import counted
 
 MARGIN = 12 * mm
 HEADER = 14 * mm
@@ -91,9 +92,10 @@ def render_proof(content, path: Path, paper: str = "a4") -> Path:
             canvas.drawString(MARGIN, page_h - MARGIN - 11, title + (f" ({n}/{len(pages)})" if len(pages) > 1 else ""))
             canvas.setFont(SANS, 7.5)
             faces_count = sum(1 for kind, *_ in items if kind == "face")
+            cards = len(content.physical_cards())
             canvas.drawString(MARGIN, page_h - MARGIN - 22,
-                              f"{faces_count} different faces, {len(content.physical_cards())} cards, "
-                              f"{len(items) - faces_count} backs; not to scale, not for cutting")
+                              f"{counted(faces_count, 'different face')}, {counted(cards, 'card')}, "
+                              f"{counted(len(items) - faces_count, 'back')}; not to scale, not for cutting")
             top = page_h - MARGIN - HEADER
             for i, (kind, item, (w_mm, h_mm), label) in enumerate(chunk):
                 row, column = divmod(i, columns)

@@ -32,7 +32,7 @@ def run(capsys, *args) -> tuple[int, str, str]:
 
 def test_the_made_up_game_validates_builds_verifies_and_simulates(tiny, capsys, tmp_path):
     code, out, err = run(capsys, "validate")
-    assert code == 0 and "ok  tiny-race: 9 cards in 1 decks" in out, err
+    assert code == 0 and "ok  tiny-race: 9 cards in 1 deck," in out, err
     code, out, err = run(capsys, "build", "--paper", "a4", "--layout", "home,butted,fold", "--out", str(tmp_path))
     assert code == 0, err
     built = sorted(p.name for p in (tmp_path / "tiny-race").iterdir())

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardgen.buildcache import cache_dir
+from cardgen.words import counted
 from verify.engine import Game
 from verify.simulate import play_one
 
@@ -41,15 +42,16 @@ class Comparison:
 
     def summary(self) -> str:
         a, b = (_show(v) for v in self.values)
-        lines = [f"{self.games} seeded games of {self.players} players ({self.policy} play), "
+        lines = [f"{counted(self.games, 'seeded game')} of {self.players} players ({self.policy} play), "
                  f"{self.key}={a} against {self.key}={b}:"]
         for label, count in (("winner", self.winner_changed), ("finishing order", self.order_changed),
                              ("length", self.length_changed)):
             low, high = wilson(count, self.games)
-            lines.append(f"  the {label} changed in {count} of {self.games} games "
+            lines.append(f"  the {label} changed in {count} of {counted(self.games, 'game')} "
                          f"({100 * count / self.games:.1f} %, 95 % interval {100 * low:.1f}-{100 * high:.1f} %)")
         if self.unfinished:
-            lines.append(f"  {self.unfinished} games did not finish under one of the readings (counted as changed only where they differ)")
+            lines.append(f"  {counted(self.unfinished, 'game')} did not finish under one of the readings "
+                         "(counted as changed only where they differ)")
         return "\n".join(lines)
 
 

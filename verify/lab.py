@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from cardgen.words import counted
 from verify.compare import Comparison, compare_readings, wilson
 from verify.engine import IllegalAction, SetupError
 from verify.simulate import SimulationReport, simulate
@@ -80,7 +81,7 @@ def measure(engine, content, player_counts: list[int], games: int, seed: int = 1
     report = LabReport(content.id, policy, games, seed, turn_cap, title=content.title["en"])
     readings = readings_of(content)
     for players in player_counts:
-        progress(f"{players} players: {games} games")
+        progress(f"{players} players: {counted(games, 'game')}")
         report.by_players[players] = simulate(engine, players, games, seed=seed, policy=policy,
                                               turn_cap=turn_cap, runner=runner)
         report.readings[players] = []

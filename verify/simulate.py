@@ -23,6 +23,7 @@ from pathlib import Path
 
 import yaml
 
+from cardgen.words import counted
 from verify.engine import Game, State, player_names
 
 POLICIES = ("random", "greedy")
@@ -79,8 +80,9 @@ class SimulationReport:
     def summary(self) -> str:
         wins = ", ".join(f"{p} {n}" for p, n in self.wins.items())
         lines = [
-            f"{self.games} games of {self.players} players ({self.policy} play): {self.actions} actions "
-            f"in {self.seconds:.2f} s, {self.games_per_second:.1f} games/s, {self.actions_per_second:.0f} actions/s",
+            f"{counted(self.games, 'game')} of {self.players} players ({self.policy} play): "
+            f"{counted(self.actions, 'action')} in {self.seconds:.2f} s, {self.games_per_second:.1f} games/s, "
+            f"{self.actions_per_second:.0f} actions/s",
             f"wins by seat: {wins}; shared wins: {self.shared}; stopped by the turn cap: {self.capped}",
             f"length in actions: mean {self.mean_length:.1f}, min {self.min_length}, max {self.max_length}",
             f"broken invariants: {len(self.failures)}",

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from cardgen.words import counted
 from verify.engine import player_names
 from verify.simulate import simulate
 
@@ -85,7 +86,7 @@ def sweep(game, grid: dict[str, list], player_counts: list[int], games: int, see
         if _row_key(row) in done:
             skipped += 1
             continue
-        progress(f"{combo.params_text or '(defaults)'}, {combo.players} players: {games} games")
+        progress(f"{combo.params_text or '(defaults)'}, {combo.players} players: {counted(games, 'game')}")
         report = simulate(game.with_params(**dict(combo.params)), combo.players, games, seed=seed,
                           policy=policy, turn_cap=turn_cap, runner=runner)
         row.update({f"win_{p}": n for p, n in report.wins.items()})

@@ -124,3 +124,34 @@ def test_an_english_deck_builds_without_any_chinese_font(deck, tmp_path):
     assert done.returncode == 0, done.stderr
     assert "Chinese font: none found; building English only" in done.stdout
     assert pdf_problems(tmp_path / "out" / "my-deck" / "cards-a4-home.pdf") == []
+
+
+def test_a_deck_of_one_card_is_counted_in_the_singular(capsys, tmp_path):
+    """Every count the command prints takes its noun in the singular when it is one: a designer's
+    first deck may well hold one card, in one deck, printed to one file."""
+    import re
+
+    import yaml
+
+    folder = tmp_path / "games"
+    assert cardgen(capsys, folder, "new", str(folder))[0] == 0
+    deck = folder / "my-deck"
+    rows = (deck / "cards.csv").read_text("utf-8").splitlines()
+    (deck / "cards.csv").write_text("\n".join(rows[:2]) + "\n", "utf-8")  # the header and the first crew card
+    game = yaml.safe_load((deck / "game.yaml").read_text("utf-8"))
+    game["decks"] = [d for d in game["decks"] if d["id"] == "crew"]
+    del game["backs"]["events"]
+    (deck / "game.yaml").write_text(yaml.safe_dump(game, sort_keys=False), "utf-8")
+    layout = yaml.safe_load((deck / "layout.yaml").read_text("utf-8"))
+    del layout["faces"]["events"]
+    (deck / "layout.yaml").write_text(yaml.safe_dump(layout, sort_keys=False), "utf-8")
+    said = []
+    for args in (["validate"], ["list"], ["manifest", "my-deck"],
+                 ["build", "my-deck", "--only", "cards", "--paper", "a4", "--layout", "home", "--sides", "fronts",
+                  "--out", str(tmp_path / "print")]):
+        code, out, err = cardgen(capsys, folder, *args)
+        assert code == 0, out + err
+        said.append(out + err)
+    assert "1 card in 1 deck" in said[0] and "1 card " in said[1] and "total: 1 card," in said[2]
+    assert "1 file in" in said[3]
+    assert not re.findall(r"\b1 [a-z]+s\b", "\n".join(said))

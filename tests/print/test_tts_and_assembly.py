@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from PIL import Image
@@ -58,6 +59,8 @@ def test_assembly_page_counts_come_from_the_files(trains, tmp_path):
     for name in ("cards-a4-home.pdf", "cards-a4-fold.pdf", "rules-a4-en.pdf", "calibration-a4-landscape.pdf",
                  "a complete set has 88", "Print one of them, not all"):
         assert name in " ".join(text.split())
+    # A count of one takes the singular: the aids and the calibration sheets are one sheet each.
+    assert "1 sheet (2 pages)" in text and not re.search(r"\b1 (sheet|page|file)s\b", text)
     chinese = " ".join(page.extract_text() for page in
                        PdfReader(tmp_path / trains.id / "assembly-a4-zh-Hant.pdf").pages)
     assert f"{home} 張" in chinese and "裁切" in chinese

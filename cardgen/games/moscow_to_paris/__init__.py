@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from cardgen.games.moscow_to_paris import checks, faces
 from cardgen.registry import GameDefinition, SheetTable, sheet_function
+from cardgen.words import counted
 from verify.games.moscow_to_paris.rules import MoscowToParis
 
 PICTURES, PARTS = "cardgen.games.moscow_to_paris.diagrams", "cardgen.games.moscow_to_paris.parts"
@@ -34,7 +35,7 @@ class MoscowToParisDefinition(GameDefinition):
     def manifest_lines(self, content, deck):
         rows = [c for c in content.cards if c["deck"] == deck["id"]]
         if deck["id"] in ("trains", "actions"):
-            return [f"{c['id']}: {c.get('copies', 1)} cards" for c in rows]
+            return [f"{c['id']}: {counted(c.get('copies', 1), 'card')}" for c in rows]
         return [f"{c['id']}: {c['points']} points, line {c['line']}{', capital' if c['capital'] else ''}"
                 f"{', ' + c['country'] if c.get('country') else ''}" for c in rows]
 
