@@ -44,6 +44,18 @@ def stamp(canvas, key: tuple, rect: Rect, bleed: float, draw) -> None:
     canvas.restoreState()
 
 
+def draw_shrunk(canvas, rect: Rect, size: tuple[float, float], paint) -> None:
+    """A card drawn at its printed size (`size`, width and height in points) and shrunk or grown
+    into `rect`: a rule sheet's picture then shows exactly the card the players hold, however the
+    face code places its texts. `paint(trim)` draws the face or back on a card whose trim is `trim`."""
+    width, height = size
+    canvas.saveState()
+    canvas.translate(rect.x, rect.y)
+    canvas.scale(rect.w / width, rect.h / height)
+    paint(Rect(0, 0, width, height))
+    canvas.restoreState()
+
+
 def shows(content, lang: str) -> bool:
     """Whether this run prints `lang` on the cards (an English-only build leaves Chinese out)."""
     return lang in getattr(content, "languages", (lang,))

@@ -82,3 +82,101 @@ def test_every_group_kept_together_that_fits_on_a_page_is_printed_on_one(built):
     _, paths = built
     torn = {path.name: LAST_TORN_GROUPS[path] for path in paths if path.name.startswith("rules-")}
     assert torn and not any(torn.values()), torn
+
+
+def _pictures(flowables) -> list:
+    """Every picture in a rule sheet's story: alone, inside kept groups, or inside a game's own block."""
+    from cardgen.diagrams import Picture
+
+    found = []
+    for flowable in flowables:
+        if isinstance(flowable, Picture):
+            found.append(flowable)
+        elif isinstance(getattr(flowable, "picture", None), Picture):
+            found.append(flowable.picture)
+        else:
+            found += _pictures(getattr(flowable, "_content", []))
+    return found
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant"])
+def test_every_picture_of_a_rule_sheet_draws_inside_its_own_box(content, lang):
+    """Nothing a picture draws covers the text above or below it or leaves the text column: each
+    picture is drawn alone with room around it, rendered, and its inked area measured. (A card
+    drawn small by code made for a full-size card spills far outside.)"""
+    import io
+
+    import pypdfium2
+    from PIL import ImageOps
+    from reportlab.pdfgen.canvas import Canvas
+
+    from cardgen import rulesheet
+    from cardgen.pdfdoc import PAPER_MM, mm, register_fonts
+    from cardgen.registry import definition_for
+
+    register_fonts()
+    sheet = rulesheet.Sheet(content, lang, rulesheet.Styles(lang, rulesheet.accent_colour(content)),
+                            rulesheet.replay_examples(content), definition_for(content.id))
+    column = min(w for w, _ in PAPER_MM.values()) * mm - 2 * rulesheet.MARGIN
+    room, scale, spills = 40 * mm, 2, []
+    for n, picture in enumerate(_pictures(rulesheet.build_story(sheet)), 1):
+        width, height = picture.wrap(column, 1000 * mm)
+        pdf = io.BytesIO()
+        canvas = Canvas(pdf, pagesize=(width + 2 * room, height + 2 * room))
+        picture.canv = canvas
+        canvas.translate(room, room)
+        picture.draw()
+        canvas.save()
+        page = pypdfium2.PdfDocument(pdf.getvalue())[0].render(scale=scale, grayscale=True).to_pil().convert("L")
+        left, top, right, bottom = (v / scale for v in ImageOps.invert(page).point(lambda v: 255 * (v > 40)).getbbox())
+        above, below = room - top, bottom - room - height
+        side = (column - width) / 2 + 0.5 * mm  # a picture stands centred in the column
+        if above > 1 * mm or below > 1 * mm or room - left > side or right - room - width > side:
+            spills.append(f"picture {n} ({width / mm:.0f} x {height / mm:.0f} mm): ink {above / mm:.1f} mm above, "
+                          f"{below / mm:.1f} mm below, {(room - left) / mm:.1f} mm left, {(right - room - width) / mm:.1f} "
+                          f"mm right of its box")
+    assert not spills, spills
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant"])
+def test_every_card_a_rule_sheet_picture_shows_is_drawn_at_its_printed_size(content, lang, monkeypatch):
+    """A card's face code places its texts for the size the card is printed at, so a picture shows
+    a card smaller by drawing it at that size on a shrunk canvas, never by asking the face code for
+    a small card (whose texts then spill over the card and the picture)."""
+    import io
+    import sys
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from cardgen import rulesheet
+    from cardgen.pdfdoc import mm, register_fonts
+    from cardgen.registry import definition_for
+
+    definition = definition_for(content.id)
+    package = type(definition).__module__
+    faces = sys.modules.get(f"{package}.faces")
+    if faces is None:
+        pytest.skip(f"{content.id} draws its cards with no faces module of its own")
+    drawn: list[tuple[float, float]] = []
+
+    def recording(original):
+        def draw(canvas, content_, item, rect, bleed):
+            drawn.append((round(rect.w / mm, 2), round(rect.h / mm, 2)))
+            return original(canvas, content_, item, rect, bleed)
+        return draw
+
+    originals = {faces.draw_face: recording(faces.draw_face), faces.draw_back: recording(faces.draw_back)}
+    for name, module in list(sys.modules.items()):
+        if name == package or name.startswith(package + "."):
+            for attribute, value in list(vars(module).items()):
+                if callable(value) and value in originals:
+                    monkeypatch.setattr(module, attribute, originals[value])
+    register_fonts()
+    sheet = rulesheet.Sheet(content, lang, rulesheet.Styles(lang, rulesheet.accent_colour(content)),
+                            rulesheet.replay_examples(content), definition)
+    for picture in _pictures(rulesheet.build_story(sheet)):
+        picture.canv = Canvas(io.BytesIO())
+        picture.wrap(170 * mm, 1000 * mm)
+        picture.draw()
+    printed = {tuple(round(v, 2) for v in content.card_size_mm(deck)) for deck in content.decks}
+    assert {size for size in drawn if size not in printed} == set(), f"printed sizes: {printed}"

@@ -18,8 +18,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 from cardgen.diagrams import Picture, term
-from cardgen.faces import wrap
-from cardgen.games.moscow_to_paris.faces import draw_face, draw_flag, star
+from cardgen.faces import draw_shrunk, wrap
+from cardgen.games.moscow_to_paris.faces import DESIGN_H, DESIGN_W, draw_face, draw_flag, star
 from cardgen.layout import Rect
 from cardgen.markup import bold, inline, para
 from cardgen.pdfdoc import SANS, font_for, mm
@@ -297,7 +297,8 @@ def city_anatomy_diagram(content, lang):
     unit = card_w / 63  # one design millimetre
 
     def paint(c):
-        draw_face(c, content, {**card, "copy": 1}, Rect(x0, y0, card_w, card_h), 0)
+        draw_shrunk(c, Rect(x0, y0, card_w, card_h), (DESIGN_W * mm, DESIGN_H * mm),
+                    lambda trim: draw_face(c, content, {**card, "copy": 1}, trim, 0))
         c.setStrokeColor(INK)
         c.setLineWidth(0.5)
         for key, (dx, dy), side in anatomy_points(content, card):

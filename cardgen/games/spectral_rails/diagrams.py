@@ -228,7 +228,7 @@ def anatomy_diagram(content, lang):
     height = art_h + legend_h + 2 * mm
     tile = next(t for t in content.files["tiles"]["tiles"] if t["kind"] == "dark")
     scale = 0.5
-    mat_x, mat_y = 72 * mm, legend_h + 3 * mm
+    mat_x, mat_y = 68 * mm, legend_h + 3 * mm  # the callout right of the mat ends inside the picture
 
     def paint(c):
         base = legend_h + 2 * mm

@@ -12,8 +12,8 @@ from reportlab.platypus import Table, TableStyle
 
 from cardgen.content import exact_odds
 from cardgen.diagrams import Picture, term
-from cardgen.faces import INK
-from cardgen.games.ticket_to_ride.faces import colour_table, draw_face
+from cardgen.faces import INK, draw_shrunk
+from cardgen.games.ticket_to_ride.faces import DESIGN_H, DESIGN_W, colour_table, draw_face
 from cardgen.layout import Rect
 from cardgen.markup import para
 from cardgen.pdfdoc import SANS, font_for, mm
@@ -32,7 +32,9 @@ def colours_picture(content, lang: str) -> Picture:
     def paint(canvas):
         for k, colour in enumerate(ids):
             x = k * 17 * mm + 3 * mm
-            draw_face(canvas, content, {**card_for(content, colour), "copy": 1}, Rect(x, 7 * mm, CARD_W, CARD_H), 0)
+            card = {**card_for(content, colour), "copy": 1}
+            draw_shrunk(canvas, Rect(x, 7 * mm, CARD_W, CARD_H), (DESIGN_W * mm, DESIGN_H * mm),
+                        lambda trim: draw_face(canvas, content, card, trim, 0))
             canvas.setStrokeColor(INK)
             canvas.setLineWidth(0.6)
             canvas.roundRect(x, 7 * mm, CARD_W, CARD_H, 1.5 * mm, stroke=1, fill=0)

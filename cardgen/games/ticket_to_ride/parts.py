@@ -19,7 +19,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Table, TableStyle
 
 from cardgen.diagrams import Picture, term
-from cardgen.faces import INK, arrow_head, wrap
+from cardgen.faces import INK, arrow_head, draw_shrunk, wrap
 from cardgen.games.ticket_to_ride import faces
 from cardgen.layout import Rect
 from cardgen.markup import inline, para
@@ -27,6 +27,7 @@ from cardgen.pdfdoc import SANS, font_for, mm
 
 MUTED = colors.HexColor("#666666")
 CARD_RATIO = faces.DESIGN_H / faces.DESIGN_W
+PRINTED = (faces.DESIGN_W * mm, faces.DESIGN_H * mm)  # a card as printed, which a picture shrinks
 TRAIN_W = 8 * mm  # a train card in a picture
 TICKET_W = 17 * mm  # a ticket or big-city card in a picture, wide enough to read its points
 LABEL = 7.5  # points: the smallest text a picture prints
@@ -63,9 +64,10 @@ def draw_card(canvas, content, token, x: float, y: float) -> None:
     w, h = card_size(token)
     rect = Rect(x, y, w, h)
     if isinstance(token, str) and token.startswith("back:"):
-        faces.draw_back(canvas, content, token[5:], rect, 0)
+        draw_shrunk(canvas, rect, PRINTED, lambda trim: faces.draw_back(canvas, content, token[5:], trim, 0))
     else:
-        faces.draw_face(canvas, content, {**card_for(content, token), "copy": 1}, rect, 0)
+        card = {**card_for(content, token), "copy": 1}
+        draw_shrunk(canvas, rect, PRINTED, lambda trim: faces.draw_face(canvas, content, card, trim, 0))
     canvas.setStrokeColor(INK)
     canvas.setLineWidth(0.5)
     canvas.roundRect(x, y, w, h, 1.2 * mm, stroke=1, fill=0)
@@ -433,7 +435,9 @@ def example_four_players(content, lang: str, example) -> Picture:
                 x = x0
                 for number in before["tickets"][player]:
                     y = top - 5 * mm - ticket_h
-                    faces.draw_face(canvas, content, {**card_for(content, number), "copy": 1}, Rect(x, y, ticket_w, ticket_h), 0)
+                    card = {**card_for(content, number), "copy": 1}
+                    draw_shrunk(canvas, Rect(x, y, ticket_w, ticket_h), PRINTED,
+                                lambda trim: faces.draw_face(canvas, content, card, trim, 0))
                     canvas.setStrokeColor(INK)
                     canvas.setLineWidth(0.5)
                     canvas.roundRect(x, y, ticket_w, ticket_h, 1.2 * mm, stroke=1, fill=0)
@@ -695,7 +699,8 @@ def anatomy_picture(content, lang: str) -> Picture:
 
     def paint(canvas):
         for x0, card in ((ticket_x, ticket), (city_x, city)):
-            faces.draw_face(canvas, content, {**card, "copy": 1}, Rect(x0, bottom, w, h), 0)
+            draw_shrunk(canvas, Rect(x0, bottom, w, h), PRINTED,
+                        lambda trim, card=card: faces.draw_face(canvas, content, {**card, "copy": 1}, trim, 0))
             canvas.setStrokeColor(INK)
             canvas.setLineWidth(0.5)
             canvas.roundRect(x0, bottom, w, h, 2 * mm, stroke=1, fill=0)
