@@ -13,7 +13,7 @@ from reportlab.platypus import Table, TableStyle
 from cardgen.content import exact_odds
 from cardgen.diagrams import Picture, term
 from cardgen.faces import INK, draw_shrunk
-from cardgen.games.ticket_to_ride.faces import DESIGN_H, DESIGN_W, colour_table, draw_face
+from cardgen.games.ticket_to_ride.faces import colour_table, draw_face
 from cardgen.layout import Rect
 from cardgen.markup import para
 from cardgen.pdfdoc import SANS, font_for, mm
@@ -23,7 +23,7 @@ CARD_W, CARD_H = 11 * mm, 11 * mm * 88 / 63  # a train card of the colour key, i
 
 def colours_picture(content, lang: str) -> Picture:
     """The colour key: every train card as printed, with its colour's name under it."""
-    from cardgen.games.ticket_to_ride.parts import card_for
+    from cardgen.games.ticket_to_ride.parts import PRINTED, card_for
 
     table = colour_table(content)
     ids = list(table)
@@ -33,7 +33,7 @@ def colours_picture(content, lang: str) -> Picture:
         for k, colour in enumerate(ids):
             x = k * 17 * mm + 3 * mm
             card = {**card_for(content, colour), "copy": 1}
-            draw_shrunk(canvas, Rect(x, 7 * mm, CARD_W, CARD_H), (DESIGN_W * mm, DESIGN_H * mm),
+            draw_shrunk(canvas, Rect(x, 7 * mm, CARD_W, CARD_H), PRINTED,
                         lambda trim: draw_face(canvas, content, card, trim, 0))
             canvas.setStrokeColor(INK)
             canvas.setLineWidth(0.6)

@@ -2,11 +2,11 @@
 table at the start, the anatomy of a ticket and a big-city card, each worked example under the
 rule it shows, and the turn summary.
 
-Every card in these pictures is drawn by the card-face code (`faces.draw_face`), small, so the
-sheet shows the cards the players hold. A worked example is a scenario that the rules engine
-replays; its picture is drawn from the engine's positions right around the steps its text narrates
-(`example.steps` in the scenario), and names only what its text names. Labels wrap to the room
-they have and are never cut short.
+Every card in these pictures is drawn by the card-face code (`faces.draw_face`) at its printed
+size and shrunk (`cardgen.faces.draw_shrunk`), so the sheet shows the cards the players hold. A
+worked example is a scenario that the rules engine replays; its picture is drawn from the
+engine's positions right around the steps its text narrates (`example.steps` in the scenario),
+and names only what its text names. Labels wrap to the room they have and are never cut short.
 """
 
 from __future__ import annotations
