@@ -30,6 +30,7 @@ GRID = colors.HexColor("#d0d0d0")
 
 BODY = ParagraphStyle("body", fontName=SANS, fontSize=9.5, leading=13, textColor=INK)
 SMALL = ParagraphStyle("small", parent=BODY, fontSize=8.5, leading=11)
+SMALL_BOLD = ParagraphStyle("small-bold", parent=SMALL, fontName=SANS_BOLD)
 HEADING = ParagraphStyle("heading", parent=BODY, fontName=SANS_BOLD, fontSize=13, leading=17, spaceBefore=8, spaceAfter=4)
 TITLE = ParagraphStyle("title", parent=BODY, fontName=SANS_BOLD, fontSize=18, leading=23, spaceAfter=6)
 
@@ -84,13 +85,14 @@ def length_chart(lengths: list[int], width: float, height: float = 50 * mm, bins
     return drawing
 
 
-def _table(rows: list[list], widths: list[float]) -> Table:
+def _table(rows: list[list], widths: list[float], extra: list | None = None) -> Table:
     table = Table(rows, colWidths=widths, repeatRows=1)
     table.setStyle(TableStyle([
         ("FONTNAME", (0, 0), (-1, -1), SANS), ("FONTNAME", (0, 0), (-1, 0), SANS_BOLD),
         ("FONTSIZE", (0, 0), (-1, -1), 8.5), ("LINEBELOW", (0, 0), (-1, 0), 0.6, INK),
         ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f2f2f2")]),
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 3),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 3), *(extra or []),
     ]))
     return table
 
@@ -122,9 +124,14 @@ def story(report: LabReport, width: float) -> list:
                                length_chart(sim.lengths, width)])]
         comparisons = report.readings.get(players, [])
         if comparisons:
-            rows = [["Ruling", "Other reading", "Winner changed", "Order changed", "Length changed"]]
+            # The figures' headings wrap in their narrow columns; a reading's parameters get a line
+            # of their own; a reading some player counts cannot play says so across the figures.
+            rows = [[para(text, SMALL_BOLD) for text in
+                     ("Ruling", "Other reading", "Winner changed", "Order changed", "Length changed")]]
+            spans = []
             for reading, comparison in comparisons:
                 if isinstance(comparison, str):
+                    spans.append(("SPAN", (2, len(rows)), (4, len(rows))))
                     rows.append([para(reading.ruling, SMALL), para(reading.label, SMALL),
                                  para(comparison, SMALL), "", ""])
                     continue
@@ -134,7 +141,7 @@ def story(report: LabReport, width: float) -> list:
                              _changed(comparison.length_changed, comparison.games)])
             flow += [Spacer(1, 6), para(f"Each ruling's other reading against the rule {DEFAULT}, "
                                         f"on the same {report.games} seeded games", SMALL),
-                     _table(rows, [38 * mm, 42 * mm, 32 * mm, 32 * mm, 30 * mm])]
+                     _table(rows, [41 * mm, 55 * mm, 26 * mm, 26 * mm, 26 * mm], spans)]
     if report.odds:
         flow += odds_part(report.odds)
     return flow

@@ -28,9 +28,8 @@ class Reading:
 
     @property
     def label(self) -> str:
-        shown = "true" if self.value is True else "false" if self.value is False else str(self.value)
-        extra = "".join(f", {k}={v}" for k, v in self.base)
-        return f"{self.param}={shown}{extra}"
+        """The parameters as a `--param` takes them: claim=exact, homeland=true."""
+        return ", ".join(f"{key}={_written(value)}" for key, value in ((self.param, self.value), *self.base))
 
 
 @dataclass
@@ -54,6 +53,10 @@ class LabReport:
         """(seat, rate, low, high) over the games that named a single winner or none."""
         report = self.by_players[players]
         return [(seat, wins / report.games, *wilson(wins, report.games)) for seat, wins in report.wins.items()]
+
+
+def _written(value) -> str:
+    return "true" if value is True else "false" if value is False else str(value)
 
 
 def readings_of(content) -> list[Reading]:

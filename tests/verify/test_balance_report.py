@@ -61,3 +61,14 @@ def test_the_report_prints_the_measured_rates_with_their_intervals(tmp_path):
     # The same games give the same file, byte for byte.
     again = render_balance_report(measure(engine, contents[0], [2], games=12, seed=3), tmp_path / "b.pdf")
     assert path.read_bytes() == again.read_bytes()
+
+
+def test_a_reading_a_player_count_cannot_play_says_so_across_the_figures(tmp_path):
+    contents, _ = load_games(CONTENT, ["moscow-to-paris"])
+    lab = measure(engine_for(contents[0]), contents[0], [2], games=4, seed=3)
+    reading = next(r for r, _ in lab.readings[2] if r.base)
+    assert reading.label == "homeland_row=russia, homeland=true"  # as --param takes them
+    lab.readings[2].append((reading, "not playable with 2 players: teams need 4"))
+    lines = _text(render_balance_report(lab, tmp_path / "r.pdf")).splitlines()
+    # One line across the three figures' columns, not wrapped in the first of them.
+    assert any("not playable with 2 players: teams need 4" in line for line in lines)
