@@ -592,8 +592,8 @@ def preflight_command(
     """Check every card face and back as a prepress technician would, before anything is printed.
 
     Errors: text below 7 pt, characters no font can print, text past the trim. Warnings: text inside
-    the 3 mm safe zone, art that stops short of the bleed. Each finding names the game, the card and
-    where it is in the content."""
+    the 3 mm safe zone, text that runs into other text, art that stops short of the bleed. Each
+    finding names the game, the card and where it is in the content."""
     from cardgen.preflight import preflight, table
     from verify.workers import default_workers, forked_map
 

@@ -10,6 +10,7 @@ findings, each naming the game, the card and what is wrong:
 - characters that the font drawing them cannot print (they would show as empty boxes): an error;
 - text that runs past the card's trim (it would be cut off): an error;
 - text inside the 3 mm safe zone along the trim, where a cutter's drift can reach it: a warning;
+- text that runs into other text (a face laid out for a bigger card, say): a warning;
 - art that stops at the trim instead of reaching into the bleed (a white sliver after a slightly
   off cut): a warning.
 
@@ -84,17 +85,47 @@ def _scale(m) -> float:
 
 class _RecordingText(PDFTextObject):
     """Notes each run where it is drawn: textOut and textLine move the cursor before they format
-    the text, so their starting point is kept first."""
+    the text, so their starting point is kept first. A paragraph writes its pieces with
+    `_textOut`, which reportlab's cursor does not follow: each piece moves the pen along the line
+    by its width (`_ahead`), and the PDF's own T* after a line's last piece moves it down a
+    leading (`_dropped`), until the next new line start or origin."""
 
     _start = None
+    _dropped = 0.0
+    _ahead = 0.0
+
+    def setTextOrigin(self, x, y):
+        self._dropped = self._ahead = 0.0
+        super().setTextOrigin(x, y)
+
+    def setTextTransform(self, a, b, c, d, e, f):
+        self._dropped = self._ahead = 0.0
+        super().setTextTransform(a, b, c, d, e, f)
+
+    def moveCursor(self, dx, dy):  # a new line start, from the start of the line the pen is on
+        self._ahead = 0.0
+        super().moveCursor(dx, dy)
+
+    def _here(self) -> tuple[float, float]:
+        return self._x + self._ahead, self._y - self._dropped
 
     def textOut(self, text):
-        self._start = (self._x, self._y)
+        self._start = self._here()
         super().textOut(text)
 
     def textLine(self, text=""):
-        self._start = (self._x, self._y)
+        self._start = self._here()
         super().textLine(text)
+        self._ahead = 0.0
+
+    def _textOut(self, text, TStar=0):  # noqa: N803 (reportlab's name)
+        self._start = self._here()
+        super()._textOut(text, TStar)
+        if TStar:
+            self._dropped += self._leading
+            self._ahead = 0.0
+        else:
+            self._ahead += self._canvas.stringWidth(text, self._fontname, self._fontsize)
 
     def _formatText(self, text):
         x, y = self._start if self._start is not None else (self._x, self._y)
@@ -287,11 +318,36 @@ def _text_findings(content, pages: list[_Page], strict: bool) -> list[Finding]:
                 add("error", "overflow", f"text {shown[:40]!r} runs past the trim")
             elif pg.shape != "outline" and min(xs) < t.x + safe - 0.5 or max(xs) > t.right - safe + 0.5 or min(ys) < t.y + safe - 0.5 or max(ys) > t.top - safe + 0.5:
                 add(warn, "safe-zone", f"text {shown[:40]!r} lies within {safe / mm:g} mm of the trim")
+        for first, second in _overlapping(pg.runs):
+            add(warn, "overlap", f"text {first.text.strip()[:40]!r} runs into {second.text.strip()[:40]!r}")
         for name, dpi in pg.images:
             if dpi < PRINT_DPI - 0.5:
                 add(warn, "resolution", f"picture {name!r} prints at {dpi:.0f} dpi, below {PRINT_DPI}; "
                     "give it more pixels or draw it smaller")
     return findings
+
+
+def _overlapping(runs: list[TextRun]) -> list[tuple[TextRun, TextRun]]:
+    """Pairs of texts whose letters run into each other: the boxes of their letters' bodies (a
+    fifth of the run's height off each edge, whichever way up it is drawn) overlap by more than
+    half a point both ways. Lines of one paragraph touch only at their ascents and descents."""
+    boxes = []
+    for run in runs:
+        if run.text.strip():
+            xs = [p[0] for p in run.corners]
+            ys = [p[1] for p in run.corners]
+            inset_x = 0.2 * (max(xs) - min(xs)) if abs(run.corners[0][0] - run.corners[1][0]) > 0.01 else 0.0
+            inset_y = 0.2 * (max(ys) - min(ys)) if inset_x == 0.0 else 0.0
+            boxes.append((min(xs) + inset_x, min(ys) + inset_y, max(xs) - inset_x, max(ys) - inset_y, run))
+    boxes.sort(key=lambda box: box[0])
+    found = []
+    for i, (x0, y0, x1, y1, run) in enumerate(boxes):
+        for u0, v0, u1, v1, other in boxes[i + 1:]:
+            if u0 > x1 - 0.5:
+                break  # sorted by left edge: no later box reaches back this far
+            if min(x1, u1) - max(x0, u0) > 0.5 and min(y1, v1) - max(y0, v0) > 0.5:
+                found.append((run, other))
+    return found
 
 
 def _edge_samples(pg: _Page) -> dict[str, list[tuple[tuple[float, float], tuple[float, float]]]]:

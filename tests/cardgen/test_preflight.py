@@ -1,5 +1,6 @@
 """Preflight finds what a prepress check finds: text below 7 pt, characters no font has, text past
-the trim or in the safe zone, art that stops at the trim; each finding names the card and its line."""
+the trim or in the safe zone, text running into other text, art that stops at the trim; each
+finding names the card and its line."""
 
 from __future__ import annotations
 
@@ -136,3 +137,38 @@ def test_each_text_run_is_noted_once_where_it_is_drawn():
     assert starts["abc"][0] == 10 and 17 <= starts["abc"][1] <= 18
     assert starts["ab"][0] == 5 and starts["cd"][0] == 15 and starts["ef"][0] == 5
     assert starts["ef"][1] < starts["cd"][1]
+
+
+def test_a_paragraphs_later_lines_are_checked_where_they_are_printed(check):
+    """A paragraph writes its lines and the pieces of a line one after another with the PDF's own
+    moves; its third line, past the card's bottom, is found there, and a second font on one line
+    is placed after the first piece, not over it."""
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph
+
+    def draw(canvas, card, rect, bleed):
+        full_card(canvas, rect, bleed)
+        style = ParagraphStyle("p", fontName=SANS, fontSize=9, leading=11)
+        text = Paragraph("one two three four five six seven eight nine ten eleven twelve", style)
+        _, height = text.wrap(rect.w - 12 * mm, 200)
+        text.drawOn(canvas, rect.x + 6 * mm, rect.y + 13 - height)  # the first line just inside the bottom edge
+        mixed = Paragraph("Step <b>3</b> and <b>4</b>", style)
+        mixed.wrap(rect.w - 12 * mm, 200)
+        mixed.drawOn(canvas, rect.x + 6 * mm, rect.y + rect.h / 2)
+
+    findings = check(draw)
+    assert {f.check for f in findings} == {"overflow", "safe-zone"}, findings
+    assert not [f for f in findings if f.check == "overlap"]
+
+
+def test_text_running_into_other_text_is_found(check):
+    def draw(canvas, card, rect, bleed):
+        full_card(canvas, rect, bleed)
+        canvas.setFont(SANS, 9)
+        canvas.drawString(rect.x + 6 * mm, rect.y + rect.h / 2, "Move two spaces")
+        canvas.drawString(rect.x + 14 * mm, rect.y + rect.h / 2 + 2, "then stop")  # over the words above
+        canvas.drawString(rect.x + 6 * mm, rect.y + rect.h / 2 - 11, "A line below")  # a leading apart: fine
+    findings = check(draw)
+    overlaps = [f for f in findings if f.check == "overlap"]
+    assert len(overlaps) == 9 and "'Move two spaces' runs into 'then stop'" in overlaps[0].message, findings
+    assert check(draw, strict=True)[0].level == "error"
