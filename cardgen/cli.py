@@ -55,7 +55,6 @@ def complain(message: str) -> None:
     typer.echo(_terminal_safe(message), err=True)
 
 
-
 def _terminal_safe(message: str) -> str:
     """The last wall before the terminal: control characters that slipped into a line are shown
     escaped (texts and names from content are escaped and quoted where they are formatted)."""
@@ -225,7 +224,8 @@ def validate(
         return
     for row in rows:
         say(f"ok  {quoted_name(row['game'])}: {counted(row['cards'], 'card')} in {counted(row['decks'], 'deck')}, "
-            f"{counted(row['other_component_kinds'], 'other component kind')}, {counted(row['scenarios'], 'scenario')}")
+            f"{counted(row['other_component_kinds'], 'other component kind')}, "
+            f"{counted(row['scenarios'], 'scenario')}")
 
 
 def list_row(content_root: Path, name: str) -> dict:

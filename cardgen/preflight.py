@@ -336,9 +336,12 @@ def _overlapping(runs: list[TextRun]) -> list[tuple[TextRun, TextRun]]:
         if run.text.strip():
             xs = [p[0] for p in run.corners]
             ys = [p[1] for p in run.corners]
-            inset_x = 0.2 * (max(xs) - min(xs)) if abs(run.corners[0][0] - run.corners[1][0]) > 0.01 else 0.0
-            inset_y = 0.2 * (max(ys) - min(ys)) if inset_x == 0.0 else 0.0
-            boxes.append((min(xs) + inset_x, min(ys) + inset_y, max(xs) - inset_x, max(ys) - inset_y, run))
+            # The first two corners are the run's foot and head at its start: they share an x
+            # when the run reads across the page, so its height goes up the page.
+            across = abs(run.corners[0][0] - run.corners[1][0]) <= 0.01
+            dx = 0.0 if across else 0.2 * (max(xs) - min(xs))
+            dy = 0.2 * (max(ys) - min(ys)) if across else 0.0
+            boxes.append((min(xs) + dx, min(ys) + dy, max(xs) - dx, max(ys) - dy, run))
     boxes.sort(key=lambda box: box[0])
     found = []
     for i, (x0, y0, x1, y1, run) in enumerate(boxes):

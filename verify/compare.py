@@ -17,7 +17,7 @@ from pathlib import Path
 
 from cardgen.buildcache import cache_dir
 from cardgen.words import counted
-from verify.engine import Game
+from verify.engine import Game, param_text
 from verify.simulate import play_one
 
 
@@ -41,7 +41,7 @@ class Comparison:
                 "order_changed": self.order_changed, "length_changed": self.length_changed}
 
     def summary(self) -> str:
-        a, b = (_show(v) for v in self.values)
+        a, b = (param_text(v) for v in self.values)
         lines = [f"{counted(self.games, 'seeded game')} of {self.players} players ({self.policy} play), "
                  f"{self.key}={a} against {self.key}={b}:"]
         for label, count in (("winner", self.winner_changed), ("finishing order", self.order_changed),
@@ -53,10 +53,6 @@ class Comparison:
             lines.append(f"  {counted(self.unfinished, 'game')} did not finish under one of the readings "
                          "(counted as changed only where they differ)")
         return "\n".join(lines)
-
-
-def _show(value) -> str:
-    return "true" if value is True else "false" if value is False else str(value)
 
 
 def wilson(count: int, total: int, z: float = 1.96) -> tuple[float, float]:

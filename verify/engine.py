@@ -229,6 +229,11 @@ class State:
         return self.players[(self.players.index(player) + step) % len(self.players)]
 
 
+def param_text(value) -> str:
+    """A game parameter's value as `--param KEY=VALUE` writes it: true and false in lower case."""
+    return "true" if value is True else "false" if value is False else str(value)
+
+
 class Game:
     """Fixed configuration of one game. `new_state` starts a game from a seed or a scenario setup."""
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from cardgen.words import counted
 from verify.compare import Comparison, compare_readings, wilson
-from verify.engine import IllegalAction, SetupError
+from verify.engine import IllegalAction, SetupError, param_text
 from verify.simulate import SimulationReport, simulate
 
 DEFAULT = "as printed"  # the label of the reading a game plays without the ruling's parameter
@@ -29,7 +29,7 @@ class Reading:
     @property
     def label(self) -> str:
         """The parameters as a `--param` takes them: claim=exact, homeland=true."""
-        return ", ".join(f"{key}={_written(value)}" for key, value in ((self.param, self.value), *self.base))
+        return ", ".join(f"{key}={param_text(value)}" for key, value in ((self.param, self.value), *self.base))
 
 
 @dataclass
@@ -53,10 +53,6 @@ class LabReport:
         """(seat, rate, low, high) over the games that named a single winner or none."""
         report = self.by_players[players]
         return [(seat, wins / report.games, *wilson(wins, report.games)) for seat, wins in report.wins.items()]
-
-
-def _written(value) -> str:
-    return "true" if value is True else "false" if value is False else str(value)
 
 
 def readings_of(content) -> list[Reading]:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Callable
 
 from cardgen.words import counted
-from verify.engine import player_names
+from verify.engine import param_text, player_names
 from verify.simulate import simulate
 
 KEY_COLUMNS = ("params", "players", "games", "seed", "policy", "turn_cap")
@@ -31,11 +31,7 @@ class Combination:
 
     @property
     def params_text(self) -> str:
-        return ";".join(f"{k}={_text(v)}" for k, v in self.params)
-
-
-def _text(value) -> str:
-    return "true" if value is True else "false" if value is False else str(value)
+        return ";".join(f"{k}={param_text(v)}" for k, v in self.params)
 
 
 def combinations(grid: dict[str, list], player_counts: list[int]) -> list[Combination]:
