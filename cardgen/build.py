@@ -14,10 +14,7 @@ import errno
 import importlib
 import os
 import shutil
-import signal
 import tempfile
-import threading
-from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
@@ -25,11 +22,11 @@ from typing import Callable
 
 from cardgen.content import LANGUAGES
 from cardgen.layout import FLIPS, INNER_GUIDES
-from cardgen.errors import Interrupted, OutputError, UsageError
+from cardgen.errors import OutputError, UsageError
 from cardgen.registry import definition_for
 from cardgen.sheets import DEFAULT_OPTIONS, SHEET_LAYOUTS, SheetOptions, print_order, render_card_sheets, select_cards
 from cardgen.subsets import tagged
-from verify.workers import STOP_SIGNALS, local_pool, signals_held
+from verify.workers import local_pool, signals_held, stops_interrupt
 
 Render = Callable[[Path], object]
 
@@ -295,7 +292,7 @@ def build_all(contents, out_dir: Path, progress: Callable[[Path], object] | None
     staging, done = None, False
     # A stop (SIGTERM, SIGHUP) is handled from before the staging folder exists until it is gone:
     # the folder is made and named, and later removed, with the stop signals held back.
-    with _signals_interrupt():
+    with stops_interrupt():
         try:
             with signals_held():
                 try:
@@ -474,25 +471,6 @@ def _remove_empty(folder: Path) -> None:
         folder.rmdir()
     except OSError:
         pass
-
-
-@contextmanager
-def _signals_interrupt():
-    """SIGTERM and SIGHUP stop a build as Ctrl-C does (the staging folder is removed and the
-    output folder stays as it was), instead of ending the process on the spot."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def stop(signum, frame):
-        raise Interrupted(signum)
-
-    previous = {number: signal.signal(number, stop) for number in STOP_SIGNALS}
-    try:
-        yield
-    finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)
 
 
 __all__ = ["ALL_LAYOUTS", "PARTS", "BuildOptions", "build_all", "build_game", "card_sheet_name", "planned_outputs"]

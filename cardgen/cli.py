@@ -1193,9 +1193,11 @@ def main(argv: list[str] | None = None) -> None:
     args = hoist_global_options(list(sys.argv[1:] if argv is None else argv))
     try:
         from cardgen.buildcache import one_reading_of_content
+        from verify.workers import stops_interrupt
 
-        # Typer turns Ctrl-C into the return value 130 when it does not exit itself.
-        with one_reading_of_content():
+        # Typer turns Ctrl-C into the return value 130 when it does not exit itself. SIGTERM and
+        # SIGHUP stop every command as Ctrl-C does: its worker processes end with it.
+        with stops_interrupt(), one_reading_of_content():
             if app(args=args, prog_name="cardgen", standalone_mode=False) == 130:
                 raise KeyboardInterrupt
     except Failed:

@@ -503,6 +503,33 @@ def test_a_stop_as_the_staging_folder_is_made_leaves_none(content, out, signum):
     assert tree_state(out) == before
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("command", ["simulate"])
+def test_sigterm_ends_a_run_on_two_workers_and_its_workers_with_it(tmp_path, command):
+    """The stop a service manager or `kill` sends ends the run as Ctrl-C does: one line, no
+    traceback from a worker, and no worker left playing."""
+    argv = [sys.executable, "-m", "cardgen.cli", command, "flamme-rouge", "--games", "200000", "--workers", "2"]
+    if command == "sweep":
+        argv += ["--out", str(tmp_path / "sweep.csv")]
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    children = Path(f"/proc/{process.pid}/task/{process.pid}/children")
+    workers: list[str] = []
+    deadline = time.monotonic() + 60
+    while len(workers) < 2 and time.monotonic() < deadline and process.poll() is None:
+        time.sleep(0.1)
+        workers = children.read_text().split() if children.exists() else []
+    assert len(workers) == 2, "the workers never started"
+    time.sleep(0.5)
+    process.send_signal(signal.SIGTERM)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 128 + signal.SIGTERM, err
+    assert "interrupted (SIGTERM)" in err and "Traceback" not in err, err
+    deadline = time.monotonic() + 10
+    while any(Path(f"/proc/{pid}").exists() for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(Path(f"/proc/{pid}").exists() for pid in workers)
+
+
 def test_out_on_another_filesystem_is_copied_then_renamed(capsys, content, out, monkeypatch):
     import errno
 

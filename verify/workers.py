@@ -13,6 +13,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
@@ -47,6 +48,27 @@ def signals_held():
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+@contextmanager
+def stops_interrupt():
+    """SIGTERM and SIGHUP stop the run as Ctrl-C does (`cardgen.errors.Interrupted`, a
+    KeyboardInterrupt), instead of ending the process on the spot: a pool of workers is ended with
+    it, and a staging folder removed."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    from cardgen.errors import Interrupted
+
+    def stop(signum, frame):
+        raise Interrupted(signum)
+
+    previous = {number: signal.signal(number, stop) for number in STOP_SIGNALS}
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
 
 
 def leave_signals_to_the_parent() -> None:
@@ -144,4 +166,4 @@ def _gather(client, function, tasks: list) -> list:
 
 
 __all__ = ["STOP_SIGNALS", "ClusterUnavailable", "Runner", "chunks", "default_workers", "forked_map", "local_pool",
-           "signals_held"]
+           "signals_held", "stops_interrupt"]
