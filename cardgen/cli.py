@@ -972,13 +972,18 @@ def sweep(
                                   help="random plays any legal action; greedy the best by the engine's score."),
     turn_cap: int = typer.Option(2000, min=1, max=10_000_000, help="Stop a game after this many actions."),
     out: Path = typer.Option(Path("output/sweep.csv"), dir_okay=False,
-                             help="The CSV of results; combinations already in it are not played again."),
+                             help="The results: a CSV file, or Parquet when the name ends in .parquet (needs "
+                             "pyarrow: pip install 'cardgen[parquet]'); combinations already in it are not "
+                             "played again, nor the chunks of one that were finished before a stop."),
     workers: int = typer.Option(0, min=0, max=1024, help="Processes to play on (0: one per core)."),
     cluster: Optional[str] = typer.Option(None, help="'local' or a Dask scheduler address, as for simulate."),
 ):
     """Play the same seeded games under every combination of parameter values and player counts,
-    one CSV row per combination (wins by seat, shared wins, capped games, lengths, mean scores).
-    Stopped and started again, it plays only what the file lacks."""
+    one row per combination (wins by seat, shared wins, capped games, lengths, mean scores), as CSV
+    or Parquet. Stopped and started again, it plays only what the file lacks."""
+    import importlib.util
+
+    from verify.sweep import SweepFileError, is_parquet
     from verify.sweep import sweep as run_sweep
 
     engine = _playable_engine(game)
@@ -992,11 +997,20 @@ def sweep(
                      for v in values.split(",")]
     if out.exists() and not out.is_file():
         raise UsageError(f"--out {out} is not a file")
-    out.parent.mkdir(parents=True, exist_ok=True)
-    played, skipped = _on_runner(lambda: run_sweep(
-        engine, grid, counts, games, seed, policy.value, turn_cap, out, _runner(workers, cluster),
-        progress=lambda line: say(f"  {line}")))
-    say(f"{played} combinations played, {skipped} already in {out}")
+    if is_parquet(out) and importlib.util.find_spec("pyarrow") is None:
+        raise UsageError("a Parquet file needs pyarrow: pip install 'cardgen[parquet]' (or name a .csv file)")
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(out.parent, exc) from None
+    try:  # a file that is not a sweep's is refused before any game is played
+        played, skipped = _on_runner(lambda: run_sweep(
+            engine, grid, counts, games, seed, policy.value, turn_cap, out, _runner(workers, cluster),
+            progress=lambda line: say(f"  {line}")))
+    except SweepFileError as exc:
+        complain(str(exc))
+        raise Failed() from None
+    say(f"{counted(played, 'combination')} played, {skipped} already in {display_path(str(out))}")
 
 
 @app.command()

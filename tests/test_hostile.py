@@ -504,7 +504,7 @@ def test_a_stop_as_the_staging_folder_is_made_leaves_none(content, out, signum):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("command", ["simulate"])
+@pytest.mark.parametrize("command", ["simulate", "sweep"])
 def test_sigterm_ends_a_run_on_two_workers_and_its_workers_with_it(tmp_path, command):
     """The stop a service manager or `kill` sends ends the run as Ctrl-C does: one line, no
     traceback from a worker, and no worker left playing."""

@@ -86,22 +86,12 @@ def recheck(game: Game, key: str, record: dict, turn_cap: int = 2000, runner=Non
     return moved
 
 
-def _rules_code_hash() -> str:
-    """A hash of every source file of the rules engines and their kit."""
-    root = Path(__file__).resolve().parent
-    digest = hashlib.sha256()
-    for path in sorted(root.rglob("*.py")):
-        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
-    return digest.hexdigest()
-
-
 def _recheck_stamp(game: Game, key: str, record: dict, turn_cap: int) -> Path | None:
     try:
-        data = json.dumps([getattr(game.content, "files", None), game.params, key, record, turn_cap],
-                          sort_keys=True, default=repr, ensure_ascii=False)
+        data = json.dumps([game.params, key, record, turn_cap], sort_keys=True, default=repr, ensure_ascii=False)
     except (TypeError, ValueError):
         return None  # data that does not serialise is simply measured every time
-    digest = hashlib.sha256((_rules_code_hash() + data).encode()).hexdigest()
+    digest = hashlib.sha256((game.rules_digest() + data).encode()).hexdigest()
     return cache_dir() / "comparisons" / digest
 
 

@@ -259,6 +259,27 @@ class Game:
             variants[key] = type(self)(self.content, **merged)
         return variants[key]
 
+    def rules_digest(self) -> str:
+        """The hash of what decides this game's playouts besides its parameters and seeds: the
+        source of the rules engines (this package, and the game's own engine wherever it is
+        installed) and the game's content as loaded."""
+        import hashlib
+        import inspect
+        import json
+        from pathlib import Path
+
+        digest = hashlib.sha256()
+        folders = {Path(__file__).resolve().parent}
+        source = inspect.getsourcefile(type(self))
+        if source:
+            folders.add(Path(source).resolve().parent)
+        for folder in sorted(folders):
+            for path in sorted(folder.rglob("*.py")):
+                digest.update(path.relative_to(folder).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+        files = getattr(self.content, "files", None)
+        digest.update(json.dumps(files, sort_keys=True, default=repr, ensure_ascii=False).encode())
+        return digest.hexdigest()
+
     def checked_setup(self, players: int, setup: dict | None, keys) -> dict:
         """The checks every `new_state` starts with: a player count the game takes, and a setup
         that is a mapping of known keys (a missing setup is an empty one)."""

@@ -77,6 +77,51 @@ class SimulationReport:
     def mean_scores(self) -> dict[str, float]:
         return {p: total / self.scored for p, total in self.score_totals.items()} if self.scored else {}
 
+    def merge(self, other: SimulationReport) -> None:
+        """Add the games of `other`, played after these (a later shard of the same run)."""
+        self.games += other.games
+        self.actions += other.actions
+        self.seconds += other.seconds
+        for table, more in ((self.wins, other.wins), (self.score_totals, other.score_totals)):
+            for p, value in more.items():
+                table[p] = table.get(p, 0) + value
+        self.lengths += other.lengths
+        self.capped += other.capped
+        self.shared += other.shared
+        self.finished += other.finished
+        self.no_winner += other.no_winner
+        self.scored += other.scored
+        self.failures += other.failures
+        self.fingerprint_bytes = _folded(self.fingerprint_bytes, other.fingerprint_bytes)
+
+    def as_record(self) -> dict:
+        """The report as plain JSON data (`from_record` reads it back); the failure file is not kept."""
+        return {"players": self.players, "policy": self.policy, "games": self.games, "actions": self.actions,
+                "seconds": self.seconds, "wins": self.wins, "lengths": self.lengths, "capped": self.capped,
+                "shared": self.shared, "finished": self.finished, "no_winner": self.no_winner,
+                "score_totals": self.score_totals, "scored": self.scored, "failures": self.failures,
+                "fingerprint": self.fingerprint}
+
+    @classmethod
+    def from_record(cls, record) -> SimulationReport | None:
+        """The report `as_record` wrote, or None when `record` is not one (a damaged line of a file)."""
+        counts = ("games", "actions", "capped", "shared", "finished", "no_winner", "scored")
+        try:
+            report = cls(players=record["players"], policy=record["policy"], seconds=float(record["seconds"]),
+                         wins=dict(record["wins"]), lengths=list(record["lengths"]),
+                         score_totals=dict(record["score_totals"]), failures=list(record["failures"]),
+                         fingerprint_bytes=bytes.fromhex(record["fingerprint"]),
+                         **{name: record[name] for name in counts})
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return None
+        whole = (report.players, *(getattr(report, name) for name in counts), *report.wins.values(), *report.lengths)
+        if (not all(type(n) is int and n >= 0 for n in whole) or type(report.policy) is not str
+                or len(report.fingerprint_bytes) != 32 or len(report.lengths) != report.games
+                or not all(type(v) in (int, float) for v in report.score_totals.values())
+                or not all(type(t) is str for t in (*report.wins, *report.score_totals, *report.failures))):
+            return None
+        return report
+
     def summary(self) -> str:
         wins = ", ".join(f"{p} {n}" for p, n in self.wins.items())
         lines = [
@@ -288,8 +333,11 @@ def play_batch(task) -> list[GameRecord]:
 def fold_fingerprint(fingerprint: bytes, record: GameRecord) -> bytes:
     """Add one game to a run's fingerprint. The fold is an exclusive or of per-game hashes, so the
     fingerprints of shards merge in any order into the fingerprint of the whole run."""
-    mine = hashlib.sha256(f"{record.index}:{record.seed}:".encode() + record.digest).digest()
-    return bytes(a ^ b for a, b in zip(fingerprint, mine))
+    return _folded(fingerprint, hashlib.sha256(f"{record.index}:{record.seed}:".encode() + record.digest).digest())
+
+
+def _folded(a: bytes, b: bytes) -> bytes:
+    return bytes(x ^ y for x, y in zip(a, b))
 
 
 def add_record(report: SimulationReport, record: GameRecord, failure_path: Path | None = None) -> None:
@@ -320,10 +368,13 @@ def simulate(
     turn_cap: int = 1000,
     failure_path: Path | None = None,
     runner=None,
+    only: range | None = None,
 ) -> SimulationReport:
     """Play `games` games; the same seed gives the same games and the same report, whatever runs
     them (`runner`: a verify.workers.Runner; default, this process). A broken invariant is reported,
-    and the first such game is written as a scenario to `failure_path` when one is given."""
+    and the first such game is written as a scenario to `failure_path` when one is given. With
+    `only`, just those games of the run are played (game k is the same game either way); the
+    reports of consecutive parts merge (`SimulationReport.merge`) into the report of the whole."""
     from verify.workers import Runner, chunks
 
     if policy not in POLICIES:
@@ -331,9 +382,10 @@ def simulate(
     runner = runner or Runner()
     report = SimulationReport(players=players, policy=policy)
     report.wins = {p: 0 for p in player_names(players)}
-    seeds = game_seeds(seed, games)
-    tasks = [(game, players, policy, turn_cap, [(k, seeds[k]) for k in batch])
-             for batch in chunks(games, runner.workers)]
+    only = range(games) if only is None else only
+    seeds = game_seeds(seed, only.stop)
+    tasks = [(game, players, policy, turn_cap, [(only[k], seeds[only[k]]) for k in batch])
+             for batch in chunks(len(only), runner.workers)]
     started = time.perf_counter()
     for batch in runner.map(play_batch, tasks):
         for record in batch:

@@ -1,10 +1,17 @@
 """Sweeps: the same seeded playouts under every combination of some parameters' values and player
-counts, one row of results per combination, written as CSV.
+counts, one row of results per combination, written as CSV, or as Parquet when the file's name
+ends in .parquet.
 
-A sweep is resumable: every finished combination is in the file at once (written whole, then moved
-into place), and a run started again on the same file plays only the combinations it lacks. A row
-is found again by its parameters, player count, games, seed, policy and turn cap, so changing any of
-those plays it anew.
+A sweep is resumable at two levels. Every finished combination is in the file at once (written
+whole, then moved into place), and a run started again on the same file plays only the
+combinations it lacks. Within a combination, the games are played in chunks of `CHUNK_GAMES`;
+each finished chunk's figures are added to a file beside the results (`.NAME.chunks`), so a long
+combination that was stopped goes on from its last finished chunk. The chunks' figures merge into
+exactly the figures of one uninterrupted run.
+
+A row is found again by its parameters, player count, games, seed, policy, turn cap and `rules`:
+a hash of the rules engines' code and the game's content (`Game.rules_digest`). Changing any of
+those plays it anew, and a row of the same combination played under other rules is replaced.
 """
 
 from __future__ import annotations
@@ -12,16 +19,33 @@ from __future__ import annotations
 import csv
 import io
 import itertools
+import json
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from cardgen.errors import OutputError, display_path
 from cardgen.words import counted
 from verify.engine import param_text, player_names
-from verify.simulate import simulate
+from verify.simulate import SimulationReport, simulate
 
-KEY_COLUMNS = ("params", "players", "games", "seed", "policy", "turn_cap")
+KEY_COLUMNS = ("params", "players", "games", "seed", "policy", "turn_cap", "rules")
+# The columns every sweep file has had; `rules` came later, and a row without it is played again.
+REQUIRED_COLUMNS = KEY_COLUMNS[:-1]
+SEAT_COLUMN = re.compile(r"(win|mean_score)_P[1-9][0-9]*")
+FIGURE_COLUMNS = ("shared", "capped", "failures", "mean_length", "min_length", "max_length", "fingerprint")
+TEXT_COLUMNS = ("params", "policy", "rules", "fingerprint")
+DECIMAL_COLUMNS = ("mean_length",)
+CHUNK_GAMES = 1000  # games per resumable chunk of a combination
+
+
+class SweepFileError(Exception):
+    """A results file that cannot be read as a sweep's: another file, or no file at all."""
+
+    def __init__(self, path: Path, line: int, message: str):
+        super().__init__(f"{display_path(str(path))}:{line}: {message}")
 
 
 @dataclass(frozen=True)
@@ -42,25 +66,112 @@ def combinations(grid: dict[str, list], player_counts: list[int]) -> list[Combin
 
 
 def _row_key(row: dict) -> tuple:
-    return tuple(str(row[c]) for c in KEY_COLUMNS)
+    return tuple("" if row.get(c) is None else str(row[c]) for c in KEY_COLUMNS)
+
+
+def _combination_key(row: dict) -> tuple:
+    """The row's combination, whatever the rules it was played under."""
+    return _row_key(row)[:-1]
+
+
+def is_parquet(path: Path) -> bool:
+    return path.suffix.lower() == ".parquet"
 
 
 def read_rows(path: Path) -> list[dict]:
+    """The rows of a sweep's results file (CSV or Parquet); none when there is no file yet. A file
+    that is not a sweep's is refused (`SweepFileError`), never overwritten."""
     if not path.exists():
         return []
-    with open(path, newline="", encoding="utf-8") as handle:
-        return list(csv.DictReader(handle))
+    if is_parquet(path):
+        columns, rows = _read_parquet(path)
+    else:
+        columns, rows = _read_csv(path)
+    missing = [c for c in REQUIRED_COLUMNS if c not in columns]
+    foreign = [c for c in columns if c not in KEY_COLUMNS and c not in FIGURE_COLUMNS and not SEAT_COLUMN.fullmatch(c)]
+    if missing or foreign:
+        what = (f"no column {', '.join(map(repr, missing))}" if missing
+                else f"column {', '.join(map(repr, foreign))} is not a sweep's")
+        raise SweepFileError(path, 1, f"not the results of a sweep ({what}); give --out a new file or a sweep's")
+    return rows
+
+
+def _read_csv(path: Path) -> tuple[list[str], list[dict]]:
+    line = 1
+    try:
+        # utf-8-sig: a file saved again by a spreadsheet may begin with a byte order mark.
+        with open(path, newline="", encoding="utf-8-sig") as handle:
+            reader = csv.DictReader(handle)
+            columns = list(reader.fieldnames or [])
+            rows = []
+            for row in reader:
+                line = reader.line_num
+                if None in row:
+                    raise SweepFileError(path, line, "a row with more cells than the header has columns")
+                rows.append(row)
+    except UnicodeDecodeError as exc:
+        raise SweepFileError(path, line, f"not a CSV file in UTF-8 ({exc.reason})") from None
+    except csv.Error as exc:
+        raise SweepFileError(path, line, f"not a CSV file: {exc}") from None
+    except OSError as exc:
+        raise SweepFileError(path, 1, f"cannot be read: {exc.strerror or exc}") from None
+    return columns, rows
+
+
+def _arrow():
+    try:
+        import pyarrow
+        import pyarrow.parquet
+    except ImportError:
+        raise ImportError("Parquet files need pyarrow: pip install 'cardgen[parquet]'") from None
+    return pyarrow, pyarrow.parquet
+
+
+def _read_parquet(path: Path) -> tuple[list[str], list[dict]]:
+    _, parquet = _arrow()
+    try:
+        table = parquet.read_table(path)
+    except Exception as exc:  # noqa: BLE001 - whatever pyarrow finds wrong with a file, said in one line
+        raise SweepFileError(path, 1, f"not a Parquet file pyarrow can read: {exc}") from None
+    return list(table.column_names), table.to_pylist()
 
 
 def write_rows(path: Path, rows: list[dict], columns: list[str]) -> None:
     """Write the whole file beside its place, then move it in: a reader never sees half a row."""
-    buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=columns, extrasaction="ignore", lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(rows)
     partial = path.with_name(f".{path.name}.partial")
-    partial.write_text(buffer.getvalue(), "utf-8")
-    os.replace(partial, path)
+    try:
+        if is_parquet(path):
+            _write_parquet(partial, rows, columns)
+        else:
+            buffer = io.StringIO()
+            writer = csv.DictWriter(buffer, fieldnames=columns, extrasaction="ignore", lineterminator="\n")
+            writer.writeheader()
+            writer.writerows(rows)
+            partial.write_text(buffer.getvalue(), "utf-8")
+        os.replace(partial, path)
+    except OSError as exc:
+        partial.unlink(missing_ok=True)
+        raise OutputError(path, exc) from None
+
+
+def _write_parquet(path: Path, rows: list[dict], columns: list[str]) -> None:
+    """Typed columns: text, whole numbers, and decimals for the means; a seat a row's player count
+    lacks is empty (null)."""
+    arrow, parquet = _arrow()
+
+    def typed(column: str):
+        if column in TEXT_COLUMNS:
+            return arrow.string(), str
+        if column in DECIMAL_COLUMNS or column.startswith("mean_score_"):
+            return arrow.float64(), float
+        return arrow.int64(), int
+
+    arrays = []
+    for column in columns:
+        kind, convert = typed(column)
+        arrays.append(arrow.array([None if row.get(column) in (None, "") else convert(row[column]) for row in rows],
+                                  type=kind))
+    parquet.write_table(arrow.Table.from_arrays(arrays, names=columns), path)
 
 
 def columns_for(max_players: int) -> list[str]:
@@ -69,33 +180,116 @@ def columns_for(max_players: int) -> list[str]:
             "mean_length", "min_length", "max_length", *(f"mean_score_{p}" for p in seats), "fingerprint"]
 
 
+class Chunks:
+    """The figures of each finished chunk of the combinations not yet in the results file, one JSON
+    line each, beside it. A line that cannot be read (a run stopped while writing it) is a chunk
+    to play again."""
+
+    def __init__(self, results: Path):
+        self.path = results.with_name(f".{results.name}.chunks")
+        self.lines: list[dict] = []
+        try:
+            text = self.path.read_text("utf-8")
+        except (OSError, UnicodeDecodeError):
+            return
+        for line in text.splitlines():
+            try:
+                entry = json.loads(line)
+            except ValueError:
+                continue
+            if (isinstance(entry, dict) and isinstance(entry.get("key"), list)
+                    and all(isinstance(k, str) for k in entry["key"])
+                    and type(entry.get("start")) is int and type(entry.get("stop")) is int
+                    and SimulationReport.from_record(entry.get("report")) is not None):
+                self.lines.append(entry)
+
+    def played(self, key: tuple, start: int, stop: int) -> SimulationReport | None:
+        for entry in self.lines:
+            if tuple(entry["key"]) == key and (entry["start"], entry["stop"]) == (start, stop):
+                return SimulationReport.from_record(entry["report"])
+        return None
+
+    def add(self, key: tuple, start: int, stop: int, report: SimulationReport) -> None:
+        entry = {"key": list(key), "start": start, "stop": stop, "report": report.as_record()}
+        self.lines.append(entry)
+        try:
+            with open(self.path, "a", encoding="utf-8") as handle:
+                handle.write(json.dumps(entry, sort_keys=True) + "\n")
+        except OSError as exc:
+            raise OutputError(self.path, exc) from None
+
+    def forget(self, key: tuple) -> None:
+        """Drop a finished combination's chunks; the file goes when no chunk is left."""
+        self.lines = [entry for entry in self.lines if tuple(entry["key"]) != key]
+        try:
+            if not self.lines:
+                self.path.unlink(missing_ok=True)
+                return
+            partial = self.path.with_name(self.path.name + ".partial")
+            partial.write_text("".join(json.dumps(e, sort_keys=True) + "\n" for e in self.lines), "utf-8")
+            os.replace(partial, self.path)
+        except OSError as exc:
+            raise OutputError(self.path, exc) from None
+
+
+def chunk_ranges(games: int) -> list[range]:
+    return [range(start, min(games, start + CHUNK_GAMES)) for start in range(0, games, CHUNK_GAMES)]
+
+
+def play_combination(game, players: int, games: int, seed: int, policy: str, turn_cap: int, runner,
+                     key: tuple, chunks: Chunks) -> SimulationReport:
+    """The figures of one combination, chunk by chunk, with the chunks already played read back."""
+    report = None
+    for part_games in chunk_ranges(games):
+        start, stop = part_games.start, part_games.stop
+        part = chunks.played(key, start, stop)
+        if part is None:
+            part = simulate(game, players, games, seed=seed, policy=policy, turn_cap=turn_cap, runner=runner,
+                            only=part_games)
+            chunks.add(key, start, stop, part)
+        if report is None:
+            report = part
+        else:
+            report.merge(part)
+    return report
+
+
 def sweep(game, grid: dict[str, list], player_counts: list[int], games: int, seed: int, policy: str,
           turn_cap: int, out: Path, runner=None, progress: Callable[[str], None] = lambda _: None) -> tuple[int, int]:
     """Play every combination missing from `out`; return (played, skipped)."""
     rows = read_rows(out)
     columns = columns_for(max([*player_counts, *(int(r["players"]) for r in rows if str(r.get("players", "")).isdigit())]))
     done = {_row_key(r) for r in rows}
+    chunks = Chunks(out)
+    rules = game.rules_digest()[:16]
     played = skipped = 0
     for combo in combinations(grid, player_counts):
         row = {"params": combo.params_text, "players": combo.players, "games": games, "seed": seed,
-               "policy": policy, "turn_cap": turn_cap}
-        if _row_key(row) in done:
+               "policy": policy, "turn_cap": turn_cap, "rules": rules}
+        key = _row_key(row)
+        if key in done:
             skipped += 1
             continue
-        progress(f"{combo.params_text or '(defaults)'}, {combo.players} players: {counted(games, 'game')}")
-        report = simulate(game.with_params(**dict(combo.params)), combo.players, games, seed=seed,
-                          policy=policy, turn_cap=turn_cap, runner=runner)
+        stale = [r for r in rows if _combination_key(r) == key[:-1]]
+        recalled = sum(chunks.played(key, part.start, part.stop) is not None for part in chunk_ranges(games))
+        progress(f"{combo.params_text or '(defaults)'}, {combo.players} players: {counted(games, 'game')}"
+                 + (f"; {recalled} of {len(chunk_ranges(games))} chunks of {CHUNK_GAMES:,} were played before"
+                    if recalled else "")
+                 + ("; in place of a row played under other rules or content" if stale else ""))
+        report = play_combination(game.with_params(**dict(combo.params)), combo.players, games, seed,
+                                  policy, turn_cap, runner, key, chunks)
         row.update({f"win_{p}": n for p, n in report.wins.items()})
         row.update({f"mean_score_{p}": round(v, 3) for p, v in report.mean_scores().items()})
         row.update(shared=report.shared, capped=report.capped, failures=len(report.failures),
                    mean_length=round(report.mean_length, 2), min_length=report.min_length,
                    max_length=report.max_length, fingerprint=report.fingerprint)
-        rows.append(row)
+        rows = [r for r in rows if _combination_key(r) != key[:-1]] + [row]
         write_rows(out, rows, columns)
+        chunks.forget(key)
         played += 1
     if not out.exists():
         write_rows(out, rows, columns)
     return played, skipped
 
 
-__all__ = ["combinations", "sweep", "read_rows"]
+__all__ = ["CHUNK_GAMES", "Chunks", "SweepFileError", "combinations", "read_rows", "sweep"]
