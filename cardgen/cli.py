@@ -1078,9 +1078,12 @@ def _playable_engine(game: str):
 
 
 def _runner(workers: int, cluster: str | None):
-    from verify.workers import Runner, default_workers
+    from verify.workers import ClusterUnavailable, Runner, cluster_address, default_workers
 
-    return Runner(workers or default_workers(), cluster)
+    try:
+        return Runner(workers or default_workers(), None if cluster is None else cluster_address(cluster))
+    except ClusterUnavailable as exc:
+        raise UsageError(f"--cluster: {printable(exc)}") from None
 
 
 def _on_runner(job):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import re
 import signal
 import threading
 from contextlib import contextmanager
@@ -142,6 +143,29 @@ class Runner:
         return f"{self.workers} process{'es' if self.workers != 1 else ''}"
 
 
+CLUSTER_SCHEMES = ("tcp", "tls", "ws", "wss")
+_HOST_PORT = re.compile(r"(?P<host>\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):(?P<port>[0-9]{1,5})")
+
+
+def cluster_address(text: str) -> str:
+    """`local`, or a Dask scheduler's address as SCHEME://HOST:PORT (tcp when no scheme is given;
+    an IPv6 host in brackets), written out in full; `ClusterUnavailable` says what is wrong with
+    any other text."""
+    if text == "local":
+        return text
+    scheme, sep, rest = text.partition("://")
+    if not sep:
+        scheme, rest = "tcp", text
+    if scheme not in CLUSTER_SCHEMES:
+        raise ClusterUnavailable(f"{text!r}: a scheduler's address starts with {', '.join(s + '://' for s in CLUSTER_SCHEMES)} "
+                                 "or is 'local'")
+    found = _HOST_PORT.fullmatch(rest)
+    if found is None or not 0 < int(found["port"]) < 65536:
+        raise ClusterUnavailable(f"{text!r}: give the scheduler as HOST:PORT, e.g. tcp://10.0.0.5:8786 "
+                                 "(an IPv6 host in brackets: tcp://[::1]:8786), or 'local'")
+    return f"{scheme}://{found['host']}:{int(found['port'])}"
+
+
 def _dask_map(function, tasks: list, address: str, workers: int) -> list:
     try:
         from dask.distributed import Client, LocalCluster
@@ -151,9 +175,10 @@ def _dask_map(function, tasks: list, address: str, workers: int) -> list:
         with LocalCluster(n_workers=max(1, workers), threads_per_worker=1, processes=True,
                           dashboard_address=None, host="127.0.0.1") as cluster, Client(cluster) as client:
             return _gather(client, function, tasks)
+    address = cluster_address(address)
     try:
         client = Client(address, timeout="10s")
-    except (OSError, TimeoutError) as exc:
+    except Exception as exc:  # noqa: BLE001 - whatever Dask finds wrong with the scheduler, said in one line
         raise ClusterUnavailable(f"cannot reach the Dask scheduler at {address}: {exc}") from None
     with client:
         return _gather(client, function, tasks)
@@ -165,5 +190,5 @@ def _gather(client, function, tasks: list) -> list:
     return client.gather(futures)
 
 
-__all__ = ["STOP_SIGNALS", "ClusterUnavailable", "Runner", "chunks", "default_workers", "forked_map", "local_pool",
+__all__ = ["STOP_SIGNALS", "ClusterUnavailable", "Runner", "chunks", "cluster_address", "default_workers", "forked_map", "local_pool",
            "signals_held", "stops_interrupt"]

@@ -81,6 +81,16 @@ def test_shards_merge_into_the_whole_run(engines):
     assert [len(c) for c in chunks(9, 1)] and sum(len(c) for c in chunks(9, 5)) == 9
     split = simulate(engine, 2, games=9, seed=3, policy="greedy", turn_cap=2000, runner=Runner(3))
     _same_report(whole, split)
+    # Played as separate runs of some of the games each, in any order, the parts merge into the whole.
+    parts = [simulate(engine, 2, games=9, seed=3, policy="greedy", turn_cap=2000, only=range(start, stop))
+             for start, stop in ((6, 9), (0, 2), (2, 6))]
+    merged = parts[1]
+    merged.merge(parts[2])
+    merged.merge(parts[0])
+    assert merged.games == whole.games and merged.actions == whole.actions
+    assert merged.fingerprint == whole.fingerprint
+    assert (merged.wins, merged.capped, merged.shared, merged.mean_scores()) == \
+           (whole.wins, whole.capped, whole.shared, whole.mean_scores())
 
 
 def test_a_local_dask_cluster_plays_the_same_games(engines):
@@ -89,6 +99,58 @@ def test_a_local_dask_cluster_plays_the_same_games(engines):
     here = simulate(engine, 4, games=8, seed=5, policy="greedy", turn_cap=3000)
     there = simulate(engine, 4, games=8, seed=5, policy="greedy", turn_cap=3000, runner=Runner(2, "local"))
     _same_report(here, there)
+
+
+@pytest.mark.slow
+def test_a_running_dask_scheduler_and_its_workers_play_the_same_games(capsys, tmp_path):
+    """As a user runs a cluster: `dask scheduler` and `dask worker` started as processes of their
+    own, then `cardgen simulate --cluster tcp://HOST:PORT`; the report is the one of this process."""
+    pytest.importorskip("distributed")
+    import json
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    from cardgen.cli import main
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    address = f"tcp://127.0.0.1:{port}"
+    logs = open(tmp_path / "dask.log", "w")
+    started = [subprocess.Popen([sys.executable, "-m", "dask", "scheduler", "--host", "127.0.0.1", "--port", str(port),
+                                 "--no-dashboard"], stdout=logs, stderr=logs, cwd=tmp_path)]
+    try:
+        started.append(subprocess.Popen([sys.executable, "-m", "dask", "worker", address, "--nworkers", "2",
+                                         "--nthreads", "1", "--no-dashboard"], stdout=logs, stderr=logs, cwd=tmp_path))
+        from distributed import Client
+
+        deadline = time.monotonic() + 60
+        while True:  # until both workers have joined the scheduler
+            try:
+                with Client(address, timeout="2s") as client:
+                    if len(client.scheduler_info()["workers"]) == 2:
+                        break
+            except OSError:
+                pass
+            assert time.monotonic() < deadline, (tmp_path / "dask.log").read_text()
+            time.sleep(0.2)
+        reports = []
+        for where in (["--cluster", address], ["--workers", "1"]):
+            with pytest.raises(SystemExit) as done:
+                main(["simulate", "flamme-rouge", "--games", "40", "--policy", "greedy", "--seed", "3", "--json", *where])
+            out, err = capsys.readouterr()
+            assert done.value.code == 0, err
+            reports.append(json.loads(out))
+        for report in reports:
+            report.pop("seconds"), report.pop("games_per_second"), report.pop("actions_per_second")
+        assert reports[0] == reports[1]
+    finally:
+        for process in reversed(started):
+            process.terminate()
+            process.wait(timeout=30)
+        logs.close()
 
 
 def test_a_comparison_is_the_same_on_two_workers(engines):
@@ -140,3 +202,23 @@ def test_forked_workers_inherit_their_items_and_give_the_results_in_order():
         assert [value for value, _ in results] == [k * k for k in range(7)]
         here = {pid == os.getpid() for _, pid in results}
         assert here == ({True} if workers == 1 else {False}), (workers, results)
+
+
+@pytest.mark.parametrize("address", ["not an address", "foo:bar", "tcp://", "http://127.0.0.1:8786", "tcp://[::1",
+                                     "inproc://x", "ucx://127.0.0.1:1", "tcp://127.0.0.1:99999", "tcp://host:1/path"])
+def test_a_cluster_address_dask_cannot_use_is_a_usage_error(capsys, address):
+    from cardgen.cli import main
+
+    with pytest.raises(SystemExit) as done:
+        main(["simulate", "flamme-rouge", "--games", "1", "--cluster", address])
+    out, err = capsys.readouterr()
+    assert done.value.code == 2 and "Traceback" not in out + err
+    assert err.startswith("usage error: --cluster:") and "HOST:PORT" in err or "starts with tcp://" in err
+
+
+def test_a_cluster_address_is_written_out_in_full():
+    from verify.workers import cluster_address
+
+    assert cluster_address("10.0.0.5:8786") == "tcp://10.0.0.5:8786"
+    assert cluster_address("tls://[::1]:08786") == "tls://[::1]:8786"
+    assert cluster_address("local") == "local"
