@@ -983,6 +983,7 @@ def sweep(
     or Parquet. Stopped and started again, it plays only what the file lacks."""
     import importlib.util
 
+    from verify.engine import param_text
     from verify.sweep import SweepFileError, is_parquet
     from verify.sweep import sweep as run_sweep
 
@@ -993,8 +994,15 @@ def sweep(
         key, sep, values = pair.partition("=")
         if not sep or not key or not all(v.strip() for v in values.split(",")):
             raise UsageError(f"--param must look like KEY=A,B,C, not {pair!r}")
-        grid[key] = [_with_params(engine, [f"{key}={v.strip()}"], players=max(counts)).params[key]
-                     for v in values.split(",")]
+        if key in grid:
+            raise UsageError(f"--param {printable(key)} is given twice; give all its values at once, as "
+                             f"{printable(key)}=A,B,C")
+        read = [_with_params(engine, [f"{key}={v.strip()}"], players=max(counts)).params[key] for v in values.split(",")]
+        # A value named twice (or written two ways, as true and True) is one reading, played once.
+        unique: dict = {}
+        for value in read:
+            unique.setdefault(param_text(value), value)
+        grid[key] = list(unique.values())
     if out.exists() and not out.is_file():
         raise UsageError(f"--out {out} is not a file")
     if is_parquet(out) and importlib.util.find_spec("pyarrow") is None:

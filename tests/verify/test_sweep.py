@@ -184,3 +184,20 @@ def test_a_sweep_file_saved_again_by_a_spreadsheet_is_still_read(engine, tmp_pat
     out.write_bytes(b"\xef\xbb\xbf" + out.read_bytes().replace(b"\n", b"\r\n"))  # a byte order mark, CR LF
     assert read_rows(out) == rows
     assert sweep(engine, {}, [2], 3, 1, "greedy", 2000, out) == (0, 1)
+
+
+def test_a_value_named_twice_is_one_reading_played_once(capsys, tmp_path):
+    out = tmp_path / "sweep.csv"
+    code, printed = cardgen(capsys, "sweep", GAME, "--games", "2", "--players", "2,2", "--workers", "1", "--out", str(out),
+                            "--param", "exhaustion_supply=limited,unlimited,limited", "--param", "mountains=true,True")
+    assert code == 0, printed
+    assert "2 combinations played" in printed and "in place of" not in printed
+    assert [r["params"] for r in read_rows(out)] == ["exhaustion_supply=limited;mountains=true",
+                                                      "exhaustion_supply=unlimited;mountains=true"]
+
+
+def test_a_parameter_given_twice_is_a_usage_error(capsys, tmp_path):
+    code, printed = cardgen(capsys, "sweep", GAME, "--games", "2", "--out", str(tmp_path / "sweep.csv"),
+                            "--param", "exhaustion_supply=limited", "--param", "exhaustion_supply=unlimited")
+    assert code == 2 and "given twice" in printed and "exhaustion_supply=A,B,C" in printed
+    assert not (tmp_path / "sweep.csv").exists()
