@@ -1105,12 +1105,19 @@ def _on_runner(job):
 
 
 def _comparison(engine, text: str, players: int | None = None) -> tuple[str, tuple]:
-    """`KEY=A,B` as a parameter name and its two values (read as YAML), both accepted by the engine."""
+    """`KEY=A,B` as a parameter name and its two values (read as YAML), both accepted by the engine,
+    and different; the parameter must not be set by --param as well."""
+    from verify.engine import param_text
+
     key, sep, values = text.partition("=")
     parts = values.split(",")
     if not sep or not key or len(parts) != 2 or not all(p.strip() for p in parts):
         raise UsageError(f"--compare must look like KEY=A,B, not {text!r}")
+    if key in engine.params:
+        raise UsageError(f"--compare {printable(key)}: --param sets it too; the two readings are the values to compare")
     readings = tuple(_with_params(engine, [f"{key}={part.strip()}"], "--compare", players).params[key] for part in parts)
+    if param_text(readings[0]) == param_text(readings[1]):
+        raise UsageError(f"--compare {printable(key)}: both readings are {param_text(readings[0])}; name two different values")
     return key, readings
 
 
@@ -1127,6 +1134,8 @@ def _with_params(engine, pairs: list[str], option: str = "--param", players: int
         key, sep, value = pair.partition("=")
         if not sep or not key:
             raise UsageError(f"{option} must look like KEY=VALUE, not {printable(pair)!r}")
+        if key in params:
+            raise UsageError(f"{option} {printable(key)} is given twice; give each parameter once")
         try:
             params[key], _ = load_yaml_text(value, f"{option} {key}")
         except ContentError as exc:

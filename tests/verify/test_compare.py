@@ -41,3 +41,15 @@ def test_a_malformed_comparison_is_a_usage_error(text, capsys):
     with pytest.raises(SystemExit) as info:
         main(["simulate", "flamme-rouge", "--players", "2", "--games", "1", "--compare", text])
     assert info.value.code == 2 and "--compare must look like KEY=A,B" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("args, said", [
+    (["--compare", "exhaustion_supply=limited,limited"], "both readings are limited"),
+    (["--compare", "mountains=true,True"], "both readings are true"),
+    (["--compare", "exhaustion_supply=limited,unlimited", "--param", "exhaustion_supply=limited"], "--param sets it too"),
+    (["--param", "mountains=true", "--param", "mountains=false"], "--param mountains is given twice"),
+])
+def test_a_comparison_or_parameter_that_says_two_things_is_a_usage_error(args, said, capsys):
+    with pytest.raises(SystemExit) as info:
+        main(["simulate", "flamme-rouge", "--players", "2", "--games", "1", *args])
+    assert info.value.code == 2 and said in capsys.readouterr().err
