@@ -8,6 +8,7 @@ Charts are drawn with reportlab's own graphics; the measurements come from `veri
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from pathlib import Path
 
@@ -74,12 +75,19 @@ def length_chart(lengths: list[int], width: float, height: float = 50 * mm, bins
     most = max(counts.values())
     slots = (high - low) // size + 1
     slot = (width - left) / slots
-    for k in range(slots):
-        h = (top - bottom) * counts.get(k, 0) / most
+    for k, count in counts.items():
+        h = (top - bottom) * count / most
         drawing.add(Rect(left + k * slot + 0.5, bottom, max(0.5, slot - 1), h, fillColor=BAR, strokeColor=None))
     drawing.add(Line(left, bottom, width, bottom, strokeColor=INK, strokeWidth=0.5))
-    drawing.add(String(left, bottom - 8, str(low), fontName=SANS, fontSize=7))
-    drawing.add(String(width, bottom - 8, f"{high} actions", fontName=SANS, fontSize=7, textAnchor="end"))
+    # The first length of every few bins under the bin's left edge, at least 12 mm apart; the last
+    # length seen at the right end.
+    every = max(1, math.ceil(12 * mm / slot))
+    for k in range(0, slots, every):
+        x = left + k * slot
+        if width - x > 24 * mm:  # clear of the last label
+            drawing.add(Line(x, bottom, x, bottom - 2, strokeColor=INK, strokeWidth=0.5))
+            drawing.add(String(x, bottom - 9, str(low + k * size), fontName=SANS, fontSize=7, textAnchor="middle"))
+    drawing.add(String(width, bottom - 9, f"longest {high} actions", fontName=SANS, fontSize=7, textAnchor="end"))
     drawing.add(String(left - 2, top - 6, str(most), fontName=SANS, fontSize=7, textAnchor="end"))
     drawing.add(String(left - 2, bottom, "0", fontName=SANS, fontSize=7, textAnchor="end"))
     return drawing
@@ -130,6 +138,9 @@ def story(report: LabReport, width: float) -> list:
                      ("Ruling", "Other reading", "Winner changed", "Order changed", "Length changed")]]
             spans = []
             for reading, comparison in comparisons:
+                if not isinstance(comparison, str) and not comparison.differed:
+                    comparison = (f"never came into play: every game went action for action as under the rule "
+                                  f"{DEFAULT}")
                 if isinstance(comparison, str):
                     spans.append(("SPAN", (2, len(rows)), (4, len(rows))))
                     rows.append([para(reading.ruling, SMALL), para(reading.label, SMALL),

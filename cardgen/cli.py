@@ -947,7 +947,8 @@ def simulate(
 
         result = _on_runner(lambda: run_comparison(engine, key, values, players, games, seed, policy.value,
                                                    turn_cap, runner))
-        say(json.dumps(result.as_record(), ensure_ascii=False) if as_json else result.summary())
+        say(json.dumps({**result.as_record(), "differed": result.differed, "unfinished": result.unfinished},
+                       ensure_ascii=False) if as_json else result.summary())
         return
     failure_path = failures / f"{game}-{players}p-seed{seed}.yaml"
     report = _on_runner(lambda: run(engine, players=players, games=games, seed=seed, policy=policy.value,

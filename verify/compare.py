@@ -33,6 +33,7 @@ class Comparison:
     order_changed: int
     length_changed: int
     unfinished: int  # games that hit the turn cap or failed under either reading
+    differed: int = 0  # games whose actions or chance events differ at all between the readings
 
     def as_record(self) -> dict:
         """The fields a ruling's `compare:` stores (and `verify` measures again)."""
@@ -49,6 +50,10 @@ class Comparison:
             low, high = wilson(count, self.games)
             lines.append(f"  the {label} changed in {count} of {counted(self.games, 'game')} "
                          f"({100 * count / self.games:.1f} %, 95 % interval {100 * low:.1f}-{100 * high:.1f} %)")
+        if self.differed:
+            lines.append(f"  {self.differed} of {counted(self.games, 'game')} went differently at some action or draw")
+        else:
+            lines.append("  every game went action for action the same under both readings: the rule never came into play")
         if self.unfinished:
             lines.append(f"  {counted(self.unfinished, 'game')} did not finish under one of the readings "
                          "(counted as changed only where they differ)")
@@ -97,16 +102,19 @@ def _recheck_stamp(game: Game, key: str, record: dict, turn_cap: int) -> Path | 
 
 def play_pair(task) -> list[tuple]:
     """Play each (index, seed) of a batch under both readings; a module-level function so worker
-    processes and cluster nodes can run it. Returns per game (done, winners, order, actions) twice."""
+    processes and cluster nodes can run it. Returns per game (done, winners, order, actions, digest of
+    the game's actions and chance events) twice."""
     readings, players, policy, turn_cap, games = task
     rows = []
     for _, game_seed in games:
         outcomes = []
         for reading in readings:
-            state, _, actions, problem = play_one(reading, players, game_seed, policy, turn_cap, random.Random(game_seed))
+            state, record, actions, problem = play_one(reading, players, game_seed, policy, turn_cap,
+                                                       random.Random(game_seed))
             done = problem is None and state.is_terminal()
             result = state.result() if done else {}
-            outcomes.append((done, result.get("winners", [result.get("winner")]), result.get("order"), actions))
+            digest = hashlib.sha256(repr(record).encode()).digest()
+            outcomes.append((done, result.get("winners", [result.get("winner")]), result.get("order"), actions, digest))
         rows.append(tuple(outcomes))
     return rows
 
@@ -129,14 +137,15 @@ def compare_readings(readings: list, key: str, values: tuple, players: int, game
     seeds = game_seeds(seed, games)
     tasks = [(readings, players, policy, turn_cap, [(k, seeds[k]) for k in batch])
              for batch in chunks(games, runner.workers)]
-    winner = order = length = unfinished = 0
+    winner = order = length = unfinished = differed = 0
     for rows in runner.map(play_pair, tasks):
-        for (done_a, win_a, order_a, len_a), (done_b, win_b, order_b, len_b) in rows:
+        for (done_a, win_a, order_a, len_a, game_a), (done_b, win_b, order_b, len_b, game_b) in rows:
             unfinished += not (done_a and done_b)
             winner += win_a != win_b
             order += order_a != order_b
             length += len_a != len_b
-    return Comparison(key, tuple(values), players, games, seed, policy, winner, order, length, unfinished)
+            differed += game_a != game_b
+    return Comparison(key, tuple(values), players, games, seed, policy, winner, order, length, unfinished, differed)
 
 
 __all__ = ["Comparison", "compare", "compare_readings", "recheck", "wilson"]

@@ -72,3 +72,20 @@ def test_a_reading_a_player_count_cannot_play_says_so_across_the_figures(tmp_pat
     lines = _text(render_balance_report(lab, tmp_path / "r.pdf")).splitlines()
     # One line across the three figures' columns, not wrapped in the first of them.
     assert any("not playable with 2 players: teams need 4" in line for line in lines)
+
+
+def test_a_reading_that_changed_no_game_says_it_never_came_into_play(tmp_path, capsys):
+    """Ticket to Ride's second deal is a four-player rule: at two players every game goes action for
+    action as under the rule as printed, which the report says instead of three zeros; at four
+    players the deal order changes games."""
+    contents, _ = load_games(CONTENT, ["ticket-to-ride-card-game"])
+    engine = engine_for(contents[0])
+    lab = measure(engine, contents[0], [2, 4], games=6, seed=1)
+    by_ruling = {players: {r.ruling: c for r, c in lab.readings[players]} for players in (2, 4)}
+    assert by_ruling[2]["second-deal-order"].differed == 0 and by_ruling[4]["second-deal-order"].differed > 0
+    text = _text(render_balance_report(lab, tmp_path / "r.pdf"))
+    assert text.count("never came into play") == sum(not c.differed for p in (2, 4) for c in by_ruling[p].values())
+    with pytest.raises(SystemExit):
+        main(["simulate", "ticket-to-ride-card-game", "--players", "2", "--games", "3", "--policy", "greedy",
+              "--workers", "1", "--compare", "second_deal=one-at-a-time,four-at-a-time"])
+    assert "the rule never came into play" in capsys.readouterr().out
