@@ -945,14 +945,14 @@ def simulate(
         key, values = _comparison(engine, compare, players)
         from verify.compare import compare as run_comparison
 
-        result = _on_runner(lambda: run_comparison(engine, key, values, players, games, seed, policy.value,
-                                                   turn_cap, runner))
+        result = _on_runner(runner, lambda: run_comparison(engine, key, values, players, games, seed, policy.value,
+                                                           turn_cap, runner))
         say(json.dumps({**result.as_record(), "differed": result.differed, "unfinished": result.unfinished},
                        ensure_ascii=False) if as_json else result.summary())
         return
     failure_path = failures / f"{game}-{players}p-seed{seed}.yaml"
-    report = _on_runner(lambda: run(engine, players=players, games=games, seed=seed, policy=policy.value,
-                                    turn_cap=turn_cap, failure_path=failure_path, runner=runner))
+    report = _on_runner(runner, lambda: run(engine, players=players, games=games, seed=seed, policy=policy.value,
+                                            turn_cap=turn_cap, failure_path=failure_path, runner=runner))
     if as_json:
         say(json.dumps(simulation_dict(game, report), ensure_ascii=False, sort_keys=True))
     else:
@@ -1012,9 +1012,10 @@ def sweep(
         out.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise OutputError(out.parent, exc) from None
+    runner = _runner(workers, cluster)
     try:  # a file that is not a sweep's is refused before any game is played
-        played, skipped = _on_runner(lambda: run_sweep(
-            engine, grid, counts, games, seed, policy.value, turn_cap, out, _runner(workers, cluster),
+        played, skipped = _on_runner(runner, lambda: run_sweep(
+            engine, grid, counts, games, seed, policy.value, turn_cap, out, runner,
             progress=lambda line: say(f"  {line}")))
     except SweepFileError as exc:
         complain(str(exc))
@@ -1049,9 +1050,10 @@ def report(
     target = out or Path("output") / game / "balance-report.pdf"
     if target.exists() and not target.is_file():
         raise UsageError(f"--out {target} is not a file")
+    runner = _runner(workers, cluster)
     (content,) = load_or_fail([game])
-    lab = _on_runner(lambda: measure(engine, content, counts, games, seed, policy.value, turn_cap,
-                                     _runner(workers, cluster), progress=lambda line: say(f"  {line}")))
+    lab = _on_runner(runner, lambda: measure(engine, content, counts, games, seed, policy.value, turn_cap, runner,
+                                             progress=lambda line: say(f"  {line}")))
     events = definition_for(content.id).odds_events(content)
     if events:
         say(f"  the rule sheet's odds against {ODDS_DEALS} dealt games")
@@ -1095,12 +1097,14 @@ def _runner(workers: int, cluster: str | None):
         raise UsageError(f"--cluster: {printable(exc)}") from None
 
 
-def _on_runner(job):
-    """Run `job`; a cluster that cannot be used is a usage error, not a traceback."""
+def _on_runner(runner, job):
+    """Run `job` with one pool of `runner`'s processes (or one cluster connection) for all its
+    maps; a cluster that cannot be used is a usage error, not a traceback."""
     from verify.workers import ClusterUnavailable
 
     try:
-        return job()
+        with runner.held():
+            return job()
     except ClusterUnavailable as exc:
         raise UsageError(f"--cluster: {exc}") from None
 

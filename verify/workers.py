@@ -15,8 +15,8 @@ import os
 import re
 import signal
 import threading
-from contextlib import contextmanager
-from dataclasses import dataclass
+from contextlib import contextmanager, nullcontext
+from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 # Signals that stop a run as Ctrl-C does.
@@ -120,27 +120,51 @@ class ClusterUnavailable(RuntimeError):
 
 @dataclass
 class Runner:
-    """Maps a function over tasks: here, in `workers` local processes, or on a Dask cluster."""
+    """Maps a function over tasks: here, in `workers` local processes, or on a Dask cluster. Each
+    `map` starts its own pool (or cluster connection), unless it runs inside `held()`."""
 
     workers: int = 1
     cluster: str | None = None
+    _held: Any = field(default=None, repr=False, compare=False)  # the pool or Dask client `held()` keeps
 
     def map(self, function: Callable[[Any], Any], tasks: Sequence[Any]) -> list[Any]:
         tasks = list(tasks)
         if self.cluster is not None:
-            return _dask_map(function, tasks, self.cluster, self.workers)
+            with nullcontext(self._held) if self._held is not None else _dask_client(self.cluster, self.workers) as client:
+                return _gather(client, function, tasks)
         if self.workers <= 1 or len(tasks) <= 1:
             return [function(task) for task in tasks]
-        # fork where the platform has it: the workers start with the content already loaded.
-        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-        with local_pool(min(self.workers, len(tasks)), method) as pool:
+        if self._held is not None:
+            return self._held.map(function, tasks, chunksize=1)
+        with local_pool(min(self.workers, len(tasks)), _start_method()) as pool:
             return pool.map(function, tasks, chunksize=1)
+
+    @contextmanager
+    def held(self):
+        """One pool of local processes, or one cluster connection (a local cluster started once),
+        for every `map` inside the block: a sweep maps once per chunk, a report once per player
+        count and reading."""
+        if self._held is not None or (self.cluster is None and self.workers <= 1):
+            yield self
+            return
+        with _dask_client(self.cluster, self.workers) if self.cluster is not None \
+                else local_pool(self.workers, _start_method()) as held:
+            self._held = held
+            try:
+                yield self
+            finally:
+                self._held = None
 
     @property
     def label(self) -> str:
         if self.cluster is not None:
             return f"Dask cluster {self.cluster}"
         return f"{self.workers} process{'es' if self.workers != 1 else ''}"
+
+
+def _start_method() -> str:
+    # fork where the platform has it: the workers start with the content already loaded.
+    return "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
 
 
 CLUSTER_SCHEMES = ("tcp", "tls", "ws", "wss")
@@ -166,22 +190,28 @@ def cluster_address(text: str) -> str:
     return f"{scheme}://{found['host']}:{int(found['port'])}"
 
 
-def _dask_map(function, tasks: list, address: str, workers: int) -> list:
+@contextmanager
+def _dask_client(address: str, workers: int):
+    """A Dask client: of a cluster of `workers` processes started here (`local`, stopped with the
+    client), or of the running scheduler at `address`."""
     try:
         from dask.distributed import Client, LocalCluster
     except ImportError:
         raise ClusterUnavailable("the cluster extra is not installed: pip install 'cardgen[cluster]'") from None
     if address == "local":
+        # The scheduler's web server on a free port of this machine's loopback: the usual port
+        # (8787) is taken when two runs share a machine, and Dask warns of it.
         with LocalCluster(n_workers=max(1, workers), threads_per_worker=1, processes=True,
-                          dashboard_address=None, host="127.0.0.1") as cluster, Client(cluster) as client:
-            return _gather(client, function, tasks)
+                          dashboard_address="127.0.0.1:0", host="127.0.0.1") as cluster, Client(cluster) as client:
+            yield client
+        return
     address = cluster_address(address)
     try:
         client = Client(address, timeout="10s")
     except Exception as exc:  # noqa: BLE001 - whatever Dask finds wrong with the scheduler, said in one line
         raise ClusterUnavailable(f"cannot reach the Dask scheduler at {address}: {exc}") from None
     with client:
-        return _gather(client, function, tasks)
+        yield client
 
 
 def _gather(client, function, tasks: list) -> list:

@@ -222,3 +222,25 @@ def test_a_cluster_address_is_written_out_in_full():
     assert cluster_address("10.0.0.5:8786") == "tcp://10.0.0.5:8786"
     assert cluster_address("tls://[::1]:08786") == "tls://[::1]:8786"
     assert cluster_address("local") == "local"
+
+
+def _pid(_task):
+    import time
+
+    time.sleep(0.05)  # long enough that both processes of a pool take tasks
+    return os.getpid()
+
+
+@pytest.mark.parametrize("cluster", [None, "local"])
+def test_a_held_runner_keeps_one_pool_for_every_map(cluster):
+    """A sweep maps once per chunk: inside `held()` every map runs on the same processes (one local
+    cluster started once), and the results are those of a plain loop."""
+    if cluster:
+        pytest.importorskip("distributed")
+    runner = Runner(2, cluster)
+    with runner.held():
+        first, second = set(runner.map(_pid, range(8))), set(runner.map(_pid, range(8)))
+        assert runner.map(abs, [-3, 1, -2]) == [3, 1, 2]
+    assert first == second and len(first) == 2 and os.getpid() not in first
+    if cluster is None:  # without it, each map forks a pool of its own
+        assert not set(runner.map(_pid, range(8))) & set(runner.map(_pid, range(8)))
