@@ -872,31 +872,32 @@ def write_junit(report: dict, path: Path) -> None:
 
 def _recheck_comparisons(content, engine, echo, progress: Progress) -> list[dict]:
     """Each ruling's stored comparison of readings is measured again; a moved figure fails. The
-    seeded games are played on every core: the figures do not depend on it."""
+    seeded games are played on every core, one pool for all the game's comparisons (started by the
+    first that is not remembered): the figures do not depend on it."""
     from verify.compare import recheck
     from verify.workers import Runner, default_workers
-
-    runner = Runner(default_workers())
 
     results = []
     rulings = [(i, r) for i, r in enumerate(content.files.get("rulings", {}).get("rulings", [])) if r.get("compare")]
     if rulings:
         echo(f"  re-measuring {counted(len(rulings), 'ruling comparison')} of {content.id} "
              "(seeded games under each reading; this takes a while)")
-    for i, ruling in rulings:
-        where = content.where("rulings", ["rulings", i, "compare"])
-        progress.describe(f"{content.id}: ruling {ruling['id']} (re-measuring)")
-        if "param" not in ruling:
-            complain(f"{where}: a comparison needs the ruling's param")
-            results.append({"game": content.id, "ruling": ruling["id"], "ok": False,
-                            "moved": ["a comparison needs the ruling's param"]})
-            continue
-        moved = recheck(engine, ruling["param"], ruling["compare"], runner=runner)
-        results.append({"game": content.id, "ruling": ruling["id"], "ok": not moved, "moved": moved})
-        if moved:
-            complain(f"{where}: ruling {ruling['id']}: the comparison moved: {'; '.join(moved)}")
-        else:
-            echo(f"  pass  ruling {ruling['id']}: comparison of {ruling['param']} readings holds")
+    runner = Runner(default_workers())
+    with runner.held():
+        for i, ruling in rulings:
+            where = content.where("rulings", ["rulings", i, "compare"])
+            progress.describe(f"{content.id}: ruling {ruling['id']} (re-measuring)")
+            if "param" not in ruling:
+                complain(f"{where}: a comparison needs the ruling's param")
+                results.append({"game": content.id, "ruling": ruling["id"], "ok": False,
+                                "moved": ["a comparison needs the ruling's param"]})
+                continue
+            moved = recheck(engine, ruling["param"], ruling["compare"], runner=runner)
+            results.append({"game": content.id, "ruling": ruling["id"], "ok": not moved, "moved": moved})
+            if moved:
+                complain(f"{where}: ruling {ruling['id']}: the comparison moved: {'; '.join(moved)}")
+            else:
+                echo(f"  pass  ruling {ruling['id']}: comparison of {ruling['param']} readings holds")
     return results
 
 

@@ -15,7 +15,7 @@ import os
 import re
 import signal
 import threading
-from contextlib import contextmanager, nullcontext
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
@@ -125,31 +125,43 @@ class Runner:
 
     workers: int = 1
     cluster: str | None = None
-    _held: Any = field(default=None, repr=False, compare=False)  # the pool or Dask client `held()` keeps
+    _held: Any = field(default=None, repr=False, compare=False)  # what `held()` keeps: an ExitStack, then the pool
 
     def map(self, function: Callable[[Any], Any], tasks: Sequence[Any]) -> list[Any]:
         tasks = list(tasks)
-        if self.cluster is not None:
-            with nullcontext(self._held) if self._held is not None else _dask_client(self.cluster, self.workers) as client:
-                return _gather(client, function, tasks)
-        if self.workers <= 1 or len(tasks) <= 1:
+        local = self.cluster is None
+        if local and (self.workers <= 1 or len(tasks) <= 1):
             return [function(task) for task in tasks]
         if self._held is not None:
-            return self._held.map(function, tasks, chunksize=1)
-        with local_pool(min(self.workers, len(tasks)), _start_method()) as pool:
-            return pool.map(function, tasks, chunksize=1)
+            stack, pool = self._held
+            if pool is None:  # the first map inside `held()` starts what the others use
+                pool = stack.enter_context(self._start(self.workers))
+                self._held = stack, pool
+            return self._run(pool, function, tasks)
+        with self._start(min(self.workers, len(tasks))) as pool:
+            return self._run(pool, function, tasks)
+
+    def _start(self, size: int):
+        """A pool of `size` local processes, or a Dask client."""
+        if self.cluster is not None:
+            return _dask_client(self.cluster, self.workers)
+        return local_pool(size, _start_method())
+
+    def _run(self, pool, function, tasks: list) -> list:
+        if self.cluster is not None:
+            return _gather(pool, function, tasks)
+        return pool.map(function, tasks, chunksize=1)
 
     @contextmanager
     def held(self):
         """One pool of local processes, or one cluster connection (a local cluster started once),
-        for every `map` inside the block: a sweep maps once per chunk, a report once per player
-        count and reading."""
-        if self._held is not None or (self.cluster is None and self.workers <= 1):
+        for every `map` inside the block, started by the first map that needs one: a sweep maps
+        once per chunk, a report once per player count and reading."""
+        if self._held is not None:
             yield self
             return
-        with _dask_client(self.cluster, self.workers) if self.cluster is not None \
-                else local_pool(self.workers, _start_method()) as held:
-            self._held = held
+        with ExitStack() as stack:
+            self._held = stack, None
             try:
                 yield self
             finally:

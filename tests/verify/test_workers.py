@@ -234,11 +234,14 @@ def _pid(_task):
 @pytest.mark.parametrize("cluster", [None, "local"])
 def test_a_held_runner_keeps_one_pool_for_every_map(cluster):
     """A sweep maps once per chunk: inside `held()` every map runs on the same processes (one local
-    cluster started once), and the results are those of a plain loop."""
+    cluster started once, by the first map), and the results are those of a plain loop."""
     if cluster:
         pytest.importorskip("distributed")
+    import multiprocessing
+
     runner = Runner(2, cluster)
     with runner.held():
+        assert not multiprocessing.active_children()  # nothing starts before a map needs it
         first, second = set(runner.map(_pid, range(8))), set(runner.map(_pid, range(8)))
         assert runner.map(abs, [-3, 1, -2]) == [3, 1, 2]
     assert first == second and len(first) == 2 and os.getpid() not in first
