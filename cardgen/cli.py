@@ -1123,7 +1123,8 @@ def _comparison(engine, text: str, players: int | None = None) -> tuple[str, tup
         raise UsageError(f"--compare {printable(key)}: --param sets it too; the two readings are the values to compare")
     readings = tuple(_with_params(engine, [f"{key}={part.strip()}"], "--compare", players).params[key] for part in parts)
     if param_text(readings[0]) == param_text(readings[1]):
-        raise UsageError(f"--compare {printable(key)}: both readings are {param_text(readings[0])}; name two different values")
+        raise UsageError(f"--compare {printable(key)}: both readings are {printable(param_text(readings[0]))}; "
+                         "name two different values")
     return key, readings
 
 
