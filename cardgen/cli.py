@@ -677,6 +677,11 @@ class Progress:
                 complain(f"{self.verb} {group}")
                 self.said.add(group)
 
+    def advance(self, count: int) -> None:
+        """Count `count` items done at once (games, on the bar only)."""
+        if self.bar is not None:
+            self.bar.update(self.task, advance=count)
+
     def __exit__(self, *exc):
         if self.bar is not None:
             self.bar.stop()
@@ -947,13 +952,13 @@ def simulate(
         from verify.compare import compare as run_comparison
 
         result = _on_runner(runner, lambda: run_comparison(engine, key, values, players, games, seed, policy.value,
-                                                           turn_cap, runner))
+                                                           turn_cap, runner), 2 * games)
         say(json.dumps({**result.as_record(), "differed": result.differed, "unfinished": result.unfinished},
                        ensure_ascii=False) if as_json else result.summary())
         return
     failure_path = failures / f"{game}-{players}p-seed{seed}.yaml"
     report = _on_runner(runner, lambda: run(engine, players=players, games=games, seed=seed, policy=policy.value,
-                                            turn_cap=turn_cap, failure_path=failure_path, runner=runner))
+                                            turn_cap=turn_cap, failure_path=failure_path, runner=runner), games)
     if as_json:
         say(json.dumps(simulation_dict(game, report), ensure_ascii=False, sort_keys=True))
     else:
@@ -986,7 +991,7 @@ def sweep(
     import importlib.util
 
     from verify.engine import param_text
-    from verify.sweep import SweepFileError, is_parquet
+    from verify.sweep import SweepFileError, combinations, is_parquet
     from verify.sweep import sweep as run_sweep
 
     engine = _playable_engine(game)
@@ -1017,7 +1022,7 @@ def sweep(
     try:  # a file that is not a sweep's is refused before any game is played
         played, skipped = _on_runner(runner, lambda: run_sweep(
             engine, grid, counts, games, seed, policy.value, turn_cap, out, runner,
-            progress=lambda line: say(f"  {line}")))
+            progress=lambda line: say(f"  {line}")), len(combinations(grid, counts)) * games)
     except SweepFileError as exc:
         complain(str(exc))
         raise Failed() from None
@@ -1043,7 +1048,7 @@ def report(
     every player count; and the odds the rule sheet prints against games the rules deal."""
     from cardgen.balance import render_balance_report
     from cardgen.registry import definition_for
-    from verify.lab import measure
+    from verify.lab import measure, readings_of
     from verify.oddscheck import check_odds
 
     engine = _playable_engine(game)
@@ -1054,7 +1059,8 @@ def report(
     runner = _runner(workers, cluster)
     (content,) = load_or_fail([game])
     lab = _on_runner(runner, lambda: measure(engine, content, counts, games, seed, policy.value, turn_cap, runner,
-                                             progress=lambda line: say(f"  {line}")))
+                                             progress=lambda line: say(f"  {line}")),
+                     len(counts) * games * (1 + 2 * len(readings_of(content))))
     events = definition_for(content.id).odds_events(content)
     if events:
         say(f"  the rule sheet's odds against {ODDS_DEALS} dealt games")
@@ -1098,13 +1104,15 @@ def _runner(workers: int, cluster: str | None):
         raise UsageError(f"--cluster: {printable(exc)}") from None
 
 
-def _on_runner(runner, job):
+def _on_runner(runner, job, games: int):
     """Run `job` with one pool of `runner`'s processes (or one cluster connection) for all its
-    maps; a cluster that cannot be used is a usage error, not a traceback."""
+    maps, on a terminal with a bar counting the `games` it plays; a cluster that cannot be used is
+    a usage error, not a traceback."""
     from verify.workers import ClusterUnavailable
 
     try:
-        with runner.held():
+        with Progress("playing", games, "games") as bar, runner.held():
+            runner.progress = bar.advance
             return job()
     except ClusterUnavailable as exc:
         raise UsageError(f"--cluster: {exc}") from None

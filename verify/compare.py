@@ -138,7 +138,7 @@ def compare_readings(readings: list, key: str, values: tuple, players: int, game
     tasks = [(readings, players, policy, turn_cap, [(k, seeds[k]) for k in batch])
              for batch in chunks(games, runner.workers)]
     winner = order = length = unfinished = differed = 0
-    for rows in runner.map(play_pair, tasks):
+    for rows in runner.map(play_pair, tasks, [2 * len(task[-1]) for task in tasks]):  # each seed played twice
         for (done_a, win_a, order_a, len_a, game_a), (done_b, win_b, order_b, len_b, game_b) in rows:
             unfinished += not (done_a and done_b)
             winner += win_a != win_b

@@ -93,6 +93,8 @@ def measure(engine, content, player_counts: list[int], games: int, seed: int = 1
             except (SetupError, IllegalAction, ValueError, KeyError, TypeError) as exc:
                 # A reading some player counts do not allow (teams need four players, say).
                 report.readings[players].append((reading, f"not playable with {players} players: {exc}"))
+                if runner is not None:
+                    runner.advance(2 * games)  # the games a progress count expected it to play
                 continue
             comparison = compare_readings([printed, other], reading.param, (DEFAULT, reading.value), players,
                                           games, seed, policy, turn_cap, runner)

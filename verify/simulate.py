@@ -387,7 +387,7 @@ def simulate(
     tasks = [(game, players, policy, turn_cap, [(only[k], seeds[only[k]]) for k in batch])
              for batch in chunks(len(only), runner.workers)]
     started = time.perf_counter()
-    for batch in runner.map(play_batch, tasks):
+    for batch in runner.map(play_batch, tasks, [len(task[-1]) for task in tasks]):
         for record in batch:
             add_record(report, record, failure_path)
     report.seconds = time.perf_counter() - started

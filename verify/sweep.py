@@ -247,6 +247,8 @@ def play_combination(game, players: int, games: int, seed: int, policy: str, tur
             part = simulate(game, players, games, seed=seed, policy=policy, turn_cap=turn_cap, runner=runner,
                             only=part_games)
             chunks.add(key, start, stop, part)
+        elif runner is not None:
+            runner.advance(len(part_games))  # played before the stop
         if report is None:
             report = part
         else:
@@ -269,6 +271,8 @@ def sweep(game, grid: dict[str, list], player_counts: list[int], games: int, see
         key = _row_key(row)
         if key in done:
             skipped += 1
+            if runner is not None:
+                runner.advance(games)
             continue
         stale = [r for r in rows if _combination_key(r) == key[:-1]]
         recalled = sum(chunks.played(key, part.start, part.stop) is not None for part in chunk_ranges(games))

@@ -125,21 +125,38 @@ class Runner:
 
     workers: int = 1
     cluster: str | None = None
+    # Told the weight of each task as it finishes (the games it played), and of work found done
+    # already (`advance`): a progress bar's count.
+    progress: Callable[[int], None] | None = field(default=None, repr=False, compare=False)
     _held: Any = field(default=None, repr=False, compare=False)  # what `held()` keeps: an ExitStack, then the pool
 
-    def map(self, function: Callable[[Any], Any], tasks: Sequence[Any]) -> list[Any]:
+    def map(self, function: Callable[[Any], Any], tasks: Sequence[Any],
+            weights: Sequence[int] | None = None) -> list[Any]:
+        """`[function(task) for task in tasks]`, in order; `progress(weights[k])` as task k finishes."""
         tasks = list(tasks)
         local = self.cluster is None
         if local and (self.workers <= 1 or len(tasks) <= 1):
-            return [function(task) for task in tasks]
+            return self._collect(map(function, tasks), weights)
         if self._held is not None:
             stack, pool = self._held
             if pool is None:  # the first map inside `held()` starts what the others use
                 pool = stack.enter_context(self._start(self.workers))
                 self._held = stack, pool
-            return self._run(pool, function, tasks)
+            return self._run(pool, function, tasks, weights)
         with self._start(min(self.workers, len(tasks))) as pool:
-            return self._run(pool, function, tasks)
+            return self._run(pool, function, tasks, weights)
+
+    def advance(self, weight: int) -> None:
+        if self.progress is not None and weight:
+            self.progress(weight)
+
+    def _collect(self, results, weights: Sequence[int] | None) -> list:
+        done = []
+        for k, result in enumerate(results):
+            done.append(result)
+            if weights is not None:
+                self.advance(weights[k])
+        return done
 
     def _start(self, size: int):
         """A pool of `size` local processes, or a Dask client."""
@@ -147,10 +164,11 @@ class Runner:
             return _dask_client(self.cluster, self.workers)
         return local_pool(size, _start_method())
 
-    def _run(self, pool, function, tasks: list) -> list:
+    def _run(self, pool, function, tasks: list, weights: Sequence[int] | None) -> list:
         if self.cluster is not None:
-            return _gather(pool, function, tasks)
-        return pool.map(function, tasks, chunksize=1)
+            # pure=False: two equal tasks are still two batches of games to play and count.
+            return self._collect((future.result() for future in pool.map(function, tasks, pure=False)), weights)
+        return self._collect(pool.imap(function, tasks, chunksize=1), weights)
 
     @contextmanager
     def held(self):
@@ -224,12 +242,6 @@ def _dask_client(address: str, workers: int):
         raise ClusterUnavailable(f"cannot reach the Dask scheduler at {address}: {exc}") from None
     with client:
         yield client
-
-
-def _gather(client, function, tasks: list) -> list:
-    # pure=False: two equal tasks are still two batches of games to play and count.
-    futures = client.map(function, tasks, pure=False)
-    return client.gather(futures)
 
 
 __all__ = ["STOP_SIGNALS", "ClusterUnavailable", "Runner", "chunks", "cluster_address", "default_workers", "forked_map", "local_pool",

@@ -16,6 +16,7 @@ from cardgen.content import load_games
 from cardgen.registry import engine_for
 from verify.simulate import simulate
 from verify.sweep import read_rows, sweep
+from verify.workers import Runner
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 GAME = "flamme-rouge"
@@ -82,8 +83,10 @@ def test_a_stopped_combination_goes_on_from_its_last_finished_chunk(engine, tmp_
     assert len(chunks.read_text("utf-8").splitlines()) == 2
     played.clear()
     stop_at = None
-    assert sweep(engine, {}, [3], 8, 5, "greedy", 2000, out) == (1, 0)
+    counted: list[int] = []
+    assert sweep(engine, {}, [3], 8, 5, "greedy", 2000, out, Runner(1, progress=counted.append)) == (1, 0)
     assert played == [(6, 8)] and not chunks.exists()
+    assert counted[:2] == [3, 3] and sum(counted) == 8  # the chunks played before count as done at once
     resumed = read_rows(out)
     sweep(engine, {}, [3], 8, 5, "greedy", 2000, tmp_path / "whole.csv")
     assert read_rows(tmp_path / "whole.csv") == resumed

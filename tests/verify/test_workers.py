@@ -247,3 +247,30 @@ def test_a_held_runner_keeps_one_pool_for_every_map(cluster):
     assert first == second and len(first) == 2 and os.getpid() not in first
     if cluster is None:  # without it, each map forks a pool of its own
         assert not set(runner.map(_pid, range(8))) & set(runner.map(_pid, range(8)))
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_progress_count_adds_up_to_the_games_played(engines, tmp_path, workers):
+    """What a progress bar counts: every game of a run, of a comparison (each seed twice), of a
+    sweep (combinations and chunks found played before included) and of a report."""
+    from verify.lab import measure, readings_of
+
+    engine = engines["flamme-rouge"]
+    counted: list[int] = []
+    runner = Runner(workers)
+    runner.progress = counted.append
+    simulate(engine, 3, games=7, seed=2, runner=runner)
+    assert sum(counted) == 7 and len(counted) >= (2 if workers > 1 else 1)
+    counted.clear()
+    compare(engine, "exhaustion_supply", ("limited", "unlimited"), 3, 5, seed=2, runner=runner)
+    assert sum(counted) == 10
+    counted.clear()
+    out = tmp_path / "sweep.csv"
+    grid = {"exhaustion_supply": ["limited", "unlimited"]}
+    sweep(engine, grid, [2], 3, 1, "greedy", 2000, out, runner)
+    sweep(engine, grid, [2, 3], 3, 1, "greedy", 2000, out, runner)  # two combinations in the file already
+    assert sum(counted) == 2 * 3 + 4 * 3
+    counted.clear()
+    content = engine.content
+    lab = measure(engine, content, [2], games=3, seed=1, runner=runner)
+    assert sum(counted) == 3 * (1 + 2 * len(readings_of(content))) and lab.by_players[2].games == 3
