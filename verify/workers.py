@@ -166,8 +166,15 @@ class Runner:
 
     def _run(self, pool, function, tasks: list, weights: Sequence[int] | None) -> list:
         if self.cluster is not None:
+            from dask.distributed import as_completed
+
             # pure=False: two equal tasks are still two batches of games to play and count.
-            return self._collect((future.result() for future in pool.map(function, tasks, pure=False)), weights)
+            futures = pool.map(function, tasks, pure=False)
+            if weights is not None:
+                place = {future.key: k for k, future in enumerate(futures)}
+                for future in as_completed(futures):  # counted as they finish, fetched at once below
+                    self.advance(weights[place[future.key]])
+            return pool.gather(futures)
         return self._collect(pool.imap(function, tasks, chunksize=1), weights)
 
     @contextmanager

@@ -243,7 +243,10 @@ def test_a_held_runner_keeps_one_pool_for_every_map(cluster):
     with runner.held():
         assert not multiprocessing.active_children()  # nothing starts before a map needs it
         first, second = set(runner.map(_pid, range(8))), set(runner.map(_pid, range(8)))
-        assert runner.map(abs, [-3, 1, -2]) == [3, 1, 2]
+        counted: list[int] = []
+        runner.progress = counted.append
+        assert runner.map(abs, [-3, 1, -2], weights=[1, 2, 4]) == [3, 1, 2]
+        assert sorted(counted) == [1, 2, 4]  # each task's weight once, as it finished
     assert first == second and len(first) == 2 and os.getpid() not in first
     if cluster is None:  # without it, each map forks a pool of its own
         assert not set(runner.map(_pid, range(8))) & set(runner.map(_pid, range(8)))
