@@ -110,12 +110,22 @@ def _changed(count: int, games: int) -> str:
     return f"{count} ({100 * low:.0f}-{100 * high:.0f} %)"
 
 
+def _policy_note(report: LabReport) -> str:
+    if report.policy == "greedy" and not report.scored:
+        return ("This game's rules engine scores no position, so greedy play is random play here: every "
+                "player picks any legal action. The figures show how the rules behave under random play, "
+                "not under consistent play.")
+    if report.policy == "greedy":
+        return ("Greedy play is the strongest single-move choice for each player; it shows how the rules "
+                "behave under consistent play, not how people play.")
+    return "Random play: every player picks any legal action; it shows what the rules allow, not how people play."
+
+
 def story(report: LabReport, width: float) -> list:
     flow = [para(f"Balance report: {report.name}", TITLE),
             para(f"{counted(report.games, 'game')} of {report.game} for each player count and for each reading, "
                  f"{report.policy} play, seed {report.seed}, stopped after {report.turn_cap} actions. Intervals "
-                 "are 95 % Wilson intervals. Greedy play is the strongest single-move choice for each player; "
-                 "it shows how the rules behave under consistent play, not how people play.", BODY)]
+                 f"are 95 % Wilson intervals. {_policy_note(report)}", BODY)]
     for players, sim in report.by_players.items():
         rows = [["Seat", "Wins", "Win rate", "95 % interval"]]
         rows += [[seat, sim.wins[seat], _percent(rate), f"{_percent(low)} - {_percent(high)}"]

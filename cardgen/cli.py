@@ -947,6 +947,11 @@ def simulate(
         raise UsageError(f"{game} takes {engine.min_players}-{engine.max_players} players, not {players}")
     engine = _with_params(engine, param or [], players=players)
     runner = _runner(workers, cluster)
+    if policy is Policy.greedy and not as_json:
+        from verify.simulate import greedy_scorer
+
+        if greedy_scorer(engine.new_state(players, seed=seed)) is None:
+            say(f"note: {game}'s rules engine scores no position, so greedy play is random play")
     if compare is not None:
         key, values = _comparison(engine, compare, players)
         from verify.compare import compare as run_comparison

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from cardgen.words import counted
 from verify.compare import Comparison, compare_readings, wilson
 from verify.engine import IllegalAction, SetupError, param_text
-from verify.simulate import SimulationReport, simulate
+from verify.simulate import SimulationReport, greedy_scorer, simulate
 
 DEFAULT = "as printed"  # the label of the reading a game plays without the ruling's parameter
 
@@ -43,6 +43,7 @@ class LabReport:
     readings: dict[int, list[tuple[Reading, Comparison | str]]] = field(default_factory=dict)
     odds: list = field(default_factory=list)  # verify.oddscheck.OddsCheck of each figure the rule sheet prints
     title: str = ""  # the game's name, as its rule sheet prints it in English
+    scored: bool = True  # whether the engine scores positions: without a score, greedy play is random play
 
     @property
     def name(self) -> str:
@@ -77,7 +78,8 @@ def readings_of(content) -> list[Reading]:
 def measure(engine, content, player_counts: list[int], games: int, seed: int = 1, policy: str = "greedy",
             turn_cap: int = 2000, runner=None, progress=lambda _: None) -> LabReport:
     """Play the lab's games: `games` per player count, and as many per reading and player count."""
-    report = LabReport(content.id, policy, games, seed, turn_cap, title=content.title["en"])
+    report = LabReport(content.id, policy, games, seed, turn_cap, title=content.title["en"],
+                       scored=greedy_scorer(engine.new_state(engine.min_players, seed=seed)) is not None)
     readings = readings_of(content)
     for players in player_counts:
         progress(f"{players} players: {counted(games, 'game')}")

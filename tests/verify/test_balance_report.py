@@ -89,3 +89,17 @@ def test_a_reading_that_changed_no_game_says_it_never_came_into_play(tmp_path, c
         main(["simulate", "ticket-to-ride-card-game", "--players", "2", "--games", "3", "--policy", "greedy",
               "--workers", "1", "--compare", "second_deal=one-at-a-time,four-at-a-time"])
     assert "the rule never came into play" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("game_id, scored", [("flamme-rouge", False), ("game-of-trains", True)])
+def test_the_report_says_when_greedy_play_is_random_play(tmp_path, capsys, game_id, scored):
+    """Flamme Rouge's engine scores no position: its greedy games are random games, and neither the
+    report nor simulate may pass them off as consistent play."""
+    with pytest.raises(SystemExit):
+        main(["simulate", game_id, "--players", "2", "--games", "1", "--policy", "greedy", "--workers", "1"])
+    assert ("greedy play is random play" in capsys.readouterr().out) == (not scored)
+    contents, _ = load_games(CONTENT, [game_id])
+    lab = measure(engine_for(contents[0]), contents[0], [2], games=2, seed=1)
+    text = " ".join(_text(render_balance_report(lab, tmp_path / "r.pdf")).split())
+    assert ("greedy play is random play here" in text) == (not scored)
+    assert ("strongest single-move choice" in text) == scored
