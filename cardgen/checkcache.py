@@ -72,6 +72,14 @@ def remember(key: str, value: list) -> None:
     write_record(_record(key), value)
 
 
+def forget(key: str) -> None:
+    """Drop the record kept under `key` (one its reader found of another shape)."""
+    try:
+        _record(key).unlink(missing_ok=True)
+    except OSError:
+        pass
+
+
 def unless_passed(key: str, check: Callable[[], list]) -> list:
     """The errors `check()` finds; none, without running it, when it passed before under `key`.
     A clean run is remembered."""
@@ -136,4 +144,4 @@ def _hashable(key):
     return tuple(key) if isinstance(key, list) else key
 
 
-__all__ = ["bytes_key", "check_key", "definition_code", "kept", "recall", "remember", "unless_passed"]
+__all__ = ["bytes_key", "check_key", "definition_code", "forget", "kept", "recall", "remember", "unless_passed"]

@@ -262,12 +262,15 @@ class Game:
     def rules_digest(self) -> str:
         """The hash of what decides this game's playouts besides its parameters and seeds: the
         source of the rules engines (this package, and the game's own engine wherever it is
-        installed) and the game's content as loaded."""
+        installed) and the game's content as loaded. Worked out once per game (the code does not
+        change while it runs)."""
         import hashlib
         import inspect
         import json
         from pathlib import Path
 
+        if "_rules_digest" in self.__dict__:
+            return self.__dict__["_rules_digest"]
         digest = hashlib.sha256()
         folders = {Path(__file__).resolve().parent}
         source = inspect.getsourcefile(type(self))
@@ -278,7 +281,8 @@ class Game:
                 digest.update(path.relative_to(folder).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
         files = getattr(self.content, "files", None)
         digest.update(json.dumps(files, sort_keys=True, default=repr, ensure_ascii=False).encode())
-        return digest.hexdigest()
+        self.__dict__["_rules_digest"] = digest.hexdigest()
+        return self.__dict__["_rules_digest"]
 
     def checked_setup(self, players: int, setup: dict | None, keys) -> dict:
         """The checks every `new_state` starts with: a player count the game takes, and a setup

@@ -7,7 +7,7 @@ Nothing here draws; `cardgen.balance` turns a `LabReport` into a PDF.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 
 from cardgen.words import counted
 from verify.compare import Comparison, compare_readings, wilson
@@ -77,14 +77,21 @@ def readings_of(content) -> list[Reading]:
 
 def measure(engine, content, player_counts: list[int], games: int, seed: int = 1, policy: str = "greedy",
             turn_cap: int = 2000, runner=None, progress=lambda _: None) -> LabReport:
-    """Play the lab's games: `games` per player count, and as many per reading and player count."""
+    """Play the lab's games: `games` per player count, and as many per reading and player count.
+    Each part's figures are kept in the cache folder under the rules, the content and the part's
+    settings (`_kept_part`): a report stopped half-way goes on from its last finished part, and
+    one asked for again on unchanged rules plays nothing."""
     report = LabReport(content.id, policy, games, seed, turn_cap, title=content.title["en"],
                        scored=greedy_scorer(engine.new_state(engine.min_players, seed=seed)) is not None)
     readings = readings_of(content)
+    settings = [games, seed, policy, turn_cap]
     for players in player_counts:
         progress(f"{players} players: {counted(games, 'game')}")
-        report.by_players[players] = simulate(engine, players, games, seed=seed, policy=policy,
-                                              turn_cap=turn_cap, runner=runner)
+        report.by_players[players] = _kept_part(
+            engine, ["games", players, *settings], runner, games,
+            lambda: simulate(engine, players, games, seed=seed, policy=policy, turn_cap=turn_cap,
+                             runner=runner).as_record(),
+            SimulationReport.from_record)
         report.readings[players] = []
         for reading in readings:
             progress(f"{players} players: {reading.label} against the rule as printed")
@@ -98,10 +105,43 @@ def measure(engine, content, player_counts: list[int], games: int, seed: int = 1
                 if runner is not None:
                     runner.advance(2 * games)  # the games a progress count expected it to play
                 continue
-            comparison = compare_readings([printed, other], reading.param, (DEFAULT, reading.value), players,
-                                          games, seed, policy, turn_cap, runner)
+            comparison = _kept_part(
+                other, ["reading", players, printed.params, reading.param, *settings], runner, 2 * games,
+                lambda: asdict(compare_readings([printed, other], reading.param, (DEFAULT, reading.value), players,
+                                                games, seed, policy, turn_cap, runner)),
+                _comparison_from)
             report.readings[players].append((reading, comparison))
     return report
+
+
+def _kept_part(game, part: list, runner, weight: int, play, read):
+    """`read(play())`, the part's figures, played once and kept (`cardgen.checkcache.kept`) under
+    the game's rules digest and parameters and the `part`'s settings; read back after (the runner
+    told of the `weight` games it did not play). A record that cannot be read back is played again
+    and replaced."""
+    import hashlib
+    import json
+
+    from cardgen.checkcache import forget, kept
+
+    key = hashlib.sha256(json.dumps(["lab", game.rules_digest(), game.params, part], sort_keys=True,
+                                    default=repr).encode()).hexdigest()
+    played = []
+    record = kept(key, lambda: played.append(True) or play())
+    value = read(record) if isinstance(record, dict) else None
+    if value is None:  # a record of another shape: dropped, and the part played again and kept
+        forget(key)
+        value = read(kept(key, lambda: played.append(True) or play()))
+    if not played and runner is not None:
+        runner.advance(weight)
+    return value
+
+
+def _comparison_from(record: dict) -> Comparison | None:
+    try:
+        return Comparison(**{**record, "values": tuple(record["values"])})
+    except (TypeError, KeyError):
+        return None
 
 
 __all__ = ["DEFAULT", "LabReport", "Reading", "measure", "readings_of"]

@@ -103,3 +103,35 @@ def test_the_report_says_when_greedy_play_is_random_play(tmp_path, capsys, game_
     text = " ".join(_text(render_balance_report(lab, tmp_path / "r.pdf")).split())
     assert ("greedy play is random play here" in text) == (not scored)
     assert ("strongest single-move choice" in text) == scored
+
+
+def test_a_report_asked_for_again_plays_only_what_it_has_not_kept(tmp_path, monkeypatch):
+    """Each part of a report (a player count's games, a reading's comparison) is kept once played:
+    asked for again on the same rules it plays nothing and gives the same figures; a stopped one
+    goes on from its last finished part; other settings, or a damaged record, play again."""
+    import verify.lab as lab_module
+    from verify.workers import Runner
+
+    monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "cache"))
+    contents, _ = load_games(CONTENT, ["ticket-to-ride-card-game"])
+    engine, content = engine_for(contents[0]), contents[0]
+    calls = []
+    simulate, compare_readings = lab_module.simulate, lab_module.compare_readings
+    monkeypatch.setattr(lab_module, "simulate", lambda *a, **k: calls.append("games") or simulate(*a, **k))
+    monkeypatch.setattr(lab_module, "compare_readings", lambda *a, **k: calls.append("reading") or compare_readings(*a, **k))
+    parts = 1 + len(readings_of(content))
+    first = measure(engine, content, [2], games=3, seed=4)
+    assert len(calls) == parts
+    counted: list[int] = []
+    again = measure(engine, content, [2], games=3, seed=4, runner=Runner(1, progress=counted.append))
+    assert len(calls) == parts and sum(counted) == 3 * (1 + 2 * len(readings_of(content)))
+    assert again.by_players[2].fingerprint == first.by_players[2].fingerprint
+    assert again.readings == first.readings
+    measure(engine, content, [2], games=3, seed=5)  # another seed: played
+    assert len(calls) == 2 * parts
+    for record in (tmp_path / "cache" / "checks").iterdir():
+        record.write_text('[{"not": "a report"}]', "utf-8")
+    damaged = measure(engine, content, [2], games=3, seed=4)
+    assert len(calls) == 3 * parts and damaged.readings == first.readings
+    measure(engine, content, [2], games=3, seed=4)  # the damaged records were replaced
+    assert len(calls) == 3 * parts
