@@ -47,7 +47,7 @@ def test_the_report_builds_for_every_game_from_the_command_line(game_id, tmp_pat
     assert "(disagrees)" not in text
 
 
-def test_the_report_prints_the_measured_rates_with_their_intervals(tmp_path):
+def test_the_report_prints_the_measured_rates_with_their_intervals(tmp_path, monkeypatch):
     contents, _ = load_games(CONTENT, ["flamme-rouge"])
     engine = engine_for(contents[0])
     lab = measure(engine, contents[0], [2], games=12, seed=3)
@@ -58,7 +58,8 @@ def test_the_report_prints_the_measured_rates_with_their_intervals(tmp_path):
     for seat, wins in sim.wins.items():
         low, high = wilson(wins, 12)
         assert f"{100 * wins / 12:.1f} %" in text and f"{100 * low:.1f} % - {100 * high:.1f} %" in text
-    # The same games give the same file, byte for byte.
+    # The same games, played again (not read back from the cache), give the same file, byte for byte.
+    monkeypatch.setenv("CARDGEN_CACHE", str(tmp_path / "fresh-cache"))
     again = render_balance_report(measure(engine, contents[0], [2], games=12, seed=3), tmp_path / "b.pdf")
     assert path.read_bytes() == again.read_bytes()
 
