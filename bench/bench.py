@@ -1,7 +1,8 @@
 """Speed figures: how fast the command starts (`cardgen --help`, `cardgen list`); for every game, PDF
 build time and throughput, PDF sizes and playouts per second; every engine's greedy games per second
 against its bar; playouts on 1, 2 and 4 processes and on a local Dask cluster, with the cost of a
-task; `cardgen verify` with and without its cache; then cardgen side by side with public packages
+task, a sweep in chunks against one run of its games, and a balance report's games played and then
+read back; `cardgen verify` with and without its cache; then cardgen side by side with public packages
 from PyPI, each run from its own virtual environment (`bench/setup-comparison.sh` makes it;
 `make bench` runs both):
 
@@ -62,6 +63,7 @@ ENGINE_GAMES = 200       # greedy 4-player games per engine figure
 UNO_GAMES = 500          # RLCard UNO games per process
 SCALE_GAMES = 2000       # Flamme Rouge games for the workers figures
 SCALE_WORKERS = (1, 2, 4)
+LAB_GAMES = 100  # games per part of the balance report timed in bench_lab_runs
 OVERHEAD_TASKS = 200     # empty tasks for the overhead per task
 VERIFY_RUNS = 3
 VERIFY_TARGET = 5.0      # seconds for `cardgen verify` of every game
@@ -467,6 +469,51 @@ def bench_scale() -> None:
         base = base or rate
         print(f"  {label:40} {rate:8,.1f} games/s ({rate / base:.2f}x one process, start-up included)  "
               f"{1000 * overhead:6.2f} ms per empty task (its pool or cluster started)  fingerprint {report.fingerprint[:12]}")
+    guarded("sweep and report", bench_lab_runs, engine)
+
+
+def bench_lab_runs(engine) -> None:
+    """What a sweep's chunks cost against one run of the same games, and a balance report played
+    and then asked for again (its parts read back from the cache)."""
+    from cardgen.content import PROJECT_CONTENT, load_game
+    from verify.lab import measure
+    from verify.simulate import simulate
+    from verify.sweep import CHUNK_GAMES, sweep
+    from verify.workers import Runner
+
+    games = 2 * CHUNK_GAMES
+    runner = Runner(2)
+    with tempfile.TemporaryDirectory() as tmp:
+        started = time.perf_counter()
+        with runner.held():  # as the commands hold it: one pool for the whole run
+            whole = simulate(engine, 4, games, seed=1, policy="greedy", runner=runner)
+        one_run = time.perf_counter() - started
+        started = time.perf_counter()
+        with runner.held():
+            sweep(engine, {}, [4], games, 1, "greedy", 2000, Path(tmp) / "sweep.csv", runner)
+        swept = time.perf_counter() - started
+        fingerprint = (Path(tmp) / "sweep.csv").read_text("utf-8").strip().rsplit(",", 1)[-1]
+    print(f"  sweep of {games:,} games in chunks of {CHUNK_GAMES:,}, 2 processes: {swept:.2f} s, "
+          f"{swept / one_run:.2f}x one run of the same games ({one_run:.2f} s); "
+          f"{'the same games' if fingerprint == whole.fingerprint else 'OTHER GAMES'}")
+    content = load_game(PROJECT_CONTENT, "flamme-rouge")
+    with tempfile.TemporaryDirectory() as cache:
+        previous = os.environ.get("CARDGEN_CACHE")
+        os.environ["CARDGEN_CACHE"] = cache
+        try:
+            times = []
+            for _ in range(2):
+                started = time.perf_counter()
+                with runner.held():
+                    measure(engine, content, [3], LAB_GAMES, seed=1, runner=runner)
+                times.append(time.perf_counter() - started)
+        finally:
+            if previous is None:
+                os.environ.pop("CARDGEN_CACHE", None)
+            else:
+                os.environ["CARDGEN_CACHE"] = previous
+    print(f"  balance report's games (Flamme Rouge, 3 players, {LAB_GAMES} games a part, 2 processes): "
+          f"{times[0]:.2f} s played, {1000 * times[1]:.0f} ms asked for again (every part read back)")
 
 
 # --- verify: every scenario and stored comparison ---------------------------------------------
@@ -537,7 +584,7 @@ print(json.dumps({"import": imported - start, "deck": time.perf_counter() - impo
 
 
 def bench_printing(venv: Path, spans_by_game: dict) -> None:
-    print(f"Printing, whole processes (median (min-max) wall seconds; CPU seconds is the median per process)")
+    print("Printing, whole processes (median (min-max) wall seconds; CPU seconds is the median per process)")
     python = comparison_python(venv, "protograf")
     base = base_cpu = deck = None
     rows = []
