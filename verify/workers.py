@@ -10,6 +10,7 @@ extra (`pip install 'cardgen[cluster]'`).
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
 import os
 import re
@@ -70,6 +71,29 @@ def stops_interrupt():
     finally:
         for number, handler in previous.items():
             signal.signal(number, handler)
+
+
+@contextmanager
+def stops_deferred():
+    """Ctrl-C and the stop signals that arrive inside the block take effect at its end, as a
+    KeyboardInterrupt (`Interrupted` for a stop): for a start-up that must not be cut half-way (a
+    Dask cluster interrupted while it starts cannot be closed, and says so in a traceback at exit).
+    Unlike `signals_held`, no signal mask is set, so no thread or process started inside inherits one."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    from cardgen.errors import Interrupted
+
+    received: list[int] = []
+    previous = {number: signal.signal(number, lambda signum, frame: received.append(signum))
+                for number in (signal.SIGINT, *STOP_SIGNALS)}
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+    if received:
+        raise KeyboardInterrupt() if received[0] == signal.SIGINT else Interrupted(received[0])
 
 
 def leave_signals_to_the_parent() -> None:
@@ -236,10 +260,16 @@ def _dask_client(address: str, workers: int):
     except ImportError:
         raise ClusterUnavailable("the cluster extra is not installed: pip install 'cardgen[cluster]'") from None
     if address == "local":
-        # The scheduler's web server on a free port of this machine's loopback: the usual port
-        # (8787) is taken when two runs share a machine, and Dask warns of it.
-        with LocalCluster(n_workers=max(1, workers), threads_per_worker=1, processes=True,
-                          dashboard_address="127.0.0.1:0", host="127.0.0.1") as cluster, Client(cluster) as client:
+        with ExitStack() as stack:
+            with stops_deferred():  # a stop while the cluster starts takes effect once it can be closed
+                # The scheduler's web server on a free port of this machine's loopback (the usual
+                # port, 8787, is taken when two runs share a machine, and Dask warns of it); the
+                # workers log only errors (a run stopped mid-task would otherwise print Dask's
+                # warning for every task it cancels).
+                cluster = stack.enter_context(LocalCluster(
+                    n_workers=max(1, workers), threads_per_worker=1, processes=True, silence_logs=logging.ERROR,
+                    dashboard_address="127.0.0.1:0", host="127.0.0.1"))
+                client = stack.enter_context(Client(cluster))
             yield client
         return
     address = cluster_address(address)
@@ -252,4 +282,4 @@ def _dask_client(address: str, workers: int):
 
 
 __all__ = ["STOP_SIGNALS", "ClusterUnavailable", "Runner", "chunks", "cluster_address", "default_workers", "forked_map", "local_pool",
-           "signals_held", "stops_interrupt"]
+           "signals_held", "stops_deferred", "stops_interrupt"]

@@ -277,3 +277,22 @@ def test_a_progress_count_adds_up_to_the_games_played(engines, tmp_path, workers
     content = engine.content
     lab = measure(engine, content, [2], games=3, seed=1, runner=runner)
     assert sum(counted) == 3 * (1 + 2 * len(readings_of(content))) and lab.by_players[2].games == 3
+
+
+def test_a_stop_during_a_start_up_that_must_not_be_cut_takes_effect_at_its_end():
+    import signal
+
+    from cardgen.errors import Interrupted
+    from verify.workers import stops_deferred
+
+    before = signal.getsignal(signal.SIGTERM)
+    steps = []
+    with pytest.raises(Interrupted) as stopped:
+        with stops_deferred():
+            os.kill(os.getpid(), signal.SIGTERM)
+            steps.append("the start-up went on to its end")
+    assert steps and stopped.value.signum == signal.SIGTERM
+    assert signal.getsignal(signal.SIGTERM) is before
+    with stops_deferred():  # nothing received: nothing raised
+        steps.append("quiet")
+    assert steps[-1] == "quiet"
