@@ -22,6 +22,7 @@ import itertools
 import json
 import os
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -256,9 +257,40 @@ def play_combination(game, players: int, games: int, seed: int, policy: str, tur
     return report
 
 
+@contextmanager
+def only_writer(out: Path):
+    """Hold `.NAME.lock` beside the results for the whole sweep: a second sweep into the same file
+    while one runs would rewrite it without the other's rows, so it is refused (`SweepFileError`).
+    The lock is the operating system's and goes with the process, however it ends; the empty file
+    stays (removing it would let two sweeps lock two files of one name)."""
+    try:
+        import fcntl
+    except ImportError:  # no such locks here: sweeps into one file must be kept apart by hand
+        yield
+        return
+    path = out.with_name(f".{out.name}.lock")
+    try:
+        handle = open(path, "a")
+    except OSError as exc:
+        raise OutputError(path, exc) from None
+    with handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            raise SweepFileError(out, 1, "another sweep is writing these results now; let it finish, or give "
+                                         "--out another file") from None
+        yield
+
+
 def sweep(game, grid: dict[str, list], player_counts: list[int], games: int, seed: int, policy: str,
           turn_cap: int, out: Path, runner=None, progress: Callable[[str], None] = lambda _: None) -> tuple[int, int]:
     """Play every combination missing from `out`; return (played, skipped)."""
+    read_rows(out)  # a file that is not a sweep's is refused before anything is written beside it
+    with only_writer(out):
+        return _sweep(game, grid, player_counts, games, seed, policy, turn_cap, out, runner, progress)
+
+
+def _sweep(game, grid, player_counts, games, seed, policy, turn_cap, out, runner, progress) -> tuple[int, int]:
     rows = read_rows(out)
     columns = columns_for(max([*player_counts, *(int(r["players"]) for r in rows if str(r.get("players", "")).isdigit())]))
     done = {_row_key(r) for r in rows}

@@ -204,3 +204,16 @@ def test_a_parameter_given_twice_is_a_usage_error(capsys, tmp_path):
                             "--param", "exhaustion_supply=limited", "--param", "exhaustion_supply=unlimited")
     assert code == 2 and "given twice" in printed and "exhaustion_supply=A,B,C" in printed
     assert not (tmp_path / "sweep.csv").exists()
+
+
+def test_a_second_sweep_into_the_same_file_while_one_runs_is_refused(capsys, engine, tmp_path):
+    """Two sweeps writing one file would each rewrite it without the other's rows."""
+    fcntl = pytest.importorskip("fcntl")
+    out = tmp_path / "sweep.csv"
+    with open(tmp_path / ".sweep.csv.lock", "a") as running:  # as the sweep running now holds it
+        fcntl.flock(running, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        code, printed = cardgen(capsys, "sweep", GAME, "--games", "2", "--players", "2", "--workers", "1",
+                                "--out", str(out))
+        assert code == 1 and "another sweep is writing these results now" in printed and "Traceback" not in printed
+        assert not out.exists()
+    assert sweep(engine, {}, [2], 2, 1, "greedy", 2000, out) == (1, 0)  # once it is done
