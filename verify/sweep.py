@@ -11,7 +11,8 @@ exactly the figures of one uninterrupted run.
 
 A row is found again by its parameters, player count, games, seed, policy, turn cap and `rules`:
 a hash of the rules engines' code and the game's content (`Game.rules_digest`). Changing any of
-those plays it anew, and a row of the same combination played under other rules is replaced.
+those plays it anew, and a row of the same combination played under other rules is replaced. One
+sweep at a time writes a file (`only_writer`).
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ CHUNK_GAMES = 1000  # games per resumable chunk of a combination
 
 
 class SweepFileError(Exception):
-    """A results file that cannot be read as a sweep's: another file, or no file at all."""
+    """A results file that is not a sweep's, or that another sweep is writing now."""
 
     def __init__(self, path: Path, line: int, message: str):
         super().__init__(f"{display_path(str(path))}:{line}: {message}")
