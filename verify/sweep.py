@@ -140,8 +140,7 @@ def _read_parquet(path: Path) -> tuple[list[str], list[dict]]:
 
 def write_rows(path: Path, rows: list[dict], columns: list[str]) -> None:
     """Write the whole file beside its place, then move it in: a reader never sees half a row."""
-    partial = path.with_name(f".{path.name}.partial")
-    try:
+    def write(partial: Path) -> None:
         if is_parquet(path):
             _write_parquet(partial, rows, columns)
         else:
@@ -150,6 +149,16 @@ def write_rows(path: Path, rows: list[dict], columns: list[str]) -> None:
             writer.writeheader()
             writer.writerows(rows)
             partial.write_text(buffer.getvalue(), "utf-8")
+
+    _replace(path, write)
+
+
+def _replace(path: Path, write: Callable[[Path], None]) -> None:
+    """`write(partial)` into a file beside `path`, then moved onto it; an OS error is an
+    `OutputError` naming `path`, and leaves no partial file."""
+    partial = path.with_name(f".{path.name}.partial")
+    try:
+        write(partial)
         os.replace(partial, path)
     except OSError as exc:
         partial.unlink(missing_ok=True)
@@ -223,13 +232,12 @@ class Chunks:
     def forget(self, key: tuple) -> None:
         """Drop a finished combination's chunks; the file goes when no chunk is left."""
         self.lines = [entry for entry in self.lines if tuple(entry["key"]) != key]
+        if self.lines:
+            text = "".join(json.dumps(entry, sort_keys=True) + "\n" for entry in self.lines)
+            _replace(self.path, lambda partial: partial.write_text(text, "utf-8"))
+            return
         try:
-            if not self.lines:
-                self.path.unlink(missing_ok=True)
-                return
-            partial = self.path.with_name(self.path.name + ".partial")
-            partial.write_text("".join(json.dumps(e, sort_keys=True) + "\n" for e in self.lines), "utf-8")
-            os.replace(partial, self.path)
+            self.path.unlink(missing_ok=True)
         except OSError as exc:
             raise OutputError(self.path, exc) from None
 

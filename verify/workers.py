@@ -53,24 +53,32 @@ def signals_held():
 
 
 @contextmanager
+def _handled(numbers, handler):
+    """`handler` for the signals `numbers` inside the block, the previous handlers after it; in the
+    main thread only (Python runs handlers there and nowhere else)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {number: signal.signal(number, handler) for number in numbers}
+    try:
+        yield
+    finally:
+        for number, before in previous.items():
+            signal.signal(number, before)
+
+
+@contextmanager
 def stops_interrupt():
     """SIGTERM and SIGHUP stop the run as Ctrl-C does (`cardgen.errors.Interrupted`, a
     KeyboardInterrupt), instead of ending the process on the spot: a pool of workers is ended with
     it, and a staging folder removed."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
     from cardgen.errors import Interrupted
 
     def stop(signum, frame):
         raise Interrupted(signum)
 
-    previous = {number: signal.signal(number, stop) for number in STOP_SIGNALS}
-    try:
+    with _handled(STOP_SIGNALS, stop):
         yield
-    finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)
 
 
 @contextmanager
@@ -79,19 +87,11 @@ def stops_deferred():
     KeyboardInterrupt (`Interrupted` for a stop): for a start-up that must not be cut half-way (a
     Dask cluster interrupted while it starts cannot be closed, and says so in a traceback at exit).
     Unlike `signals_held`, no signal mask is set, so no thread or process started inside inherits one."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
     from cardgen.errors import Interrupted
 
     received: list[int] = []
-    previous = {number: signal.signal(number, lambda signum, frame: received.append(signum))
-                for number in (signal.SIGINT, *STOP_SIGNALS)}
-    try:
+    with _handled((signal.SIGINT, *STOP_SIGNALS), lambda signum, frame: received.append(signum)):
         yield
-    finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)
     if received:
         raise KeyboardInterrupt() if received[0] == signal.SIGINT else Interrupted(received[0])
 

@@ -174,7 +174,8 @@ def test_a_file_that_is_not_a_sweeps_results_is_refused_and_left_as_it_was(capsy
     before = out.read_bytes()
     code, printed = cardgen(capsys, "sweep", GAME, "--games", "2", "--players", "2", "--out", str(out), "--workers", "1")
     assert code == 1, printed
-    assert "Traceback" not in printed and f"{out.name}:1: " in printed or f"{out.name}:2: " in printed
+    assert "Traceback" not in printed
+    assert f"{out.name}:1: " in printed or f"{out.name}:2: " in printed
     assert "played" not in printed
     assert out.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == [out.name]

@@ -213,7 +213,8 @@ def test_a_cluster_address_dask_cannot_use_is_a_usage_error(capsys, address):
         main(["simulate", "flamme-rouge", "--games", "1", "--cluster", address])
     out, err = capsys.readouterr()
     assert done.value.code == 2 and "Traceback" not in out + err
-    assert err.startswith("usage error: --cluster:") and "HOST:PORT" in err or "starts with tcp://" in err
+    assert err.startswith("usage error: --cluster:")
+    assert "HOST:PORT" in err or "starts with tcp://" in err
 
 
 def test_a_cluster_address_is_written_out_in_full():
